@@ -1,0 +1,88 @@
+// `npm run bench`: a cold scan of a large real code tree (the JavaScript of big packages in node_modules),
+// with and without the worker pool: files/s, MB/s, findings, peak RSS. Each mode runs in its own process.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { Kernel } from '../kernel/kernel.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** Big, well-known packages installed with the project: real code nobody here wrote. */
+const PACKAGES = ['typescript', 'redoc', 'playwright-core', 'fastify', '@fastify', 'ajv', 'yaml', 'pino', 'core-js', 'esbuild', 'tinypool', 'fast-xml-parser', 'better-sqlite3', 'mobx', 'swagger-ui-dist', 'undici', 'tsx']
+
+/** Copies the packages' source files into a corpus folder (outside node_modules, so the walker scans them). */
+function buildCorpus(dir: string): void {
+  const copy = (src: string, dst: string) => {
+    for (const e of fs.readdirSync(src, { withFileTypes: true })) {
+      const s = path.join(src, e.name)
+      const d = path.join(dst, e.name)
+      if (e.isDirectory()) copy(s, d)
+      else if (e.isFile() && /\.(c|m)?(j|t)s$/.test(e.name) && !e.name.endsWith('.d.ts')) {
+        fs.mkdirSync(dst, { recursive: true })
+        fs.copyFileSync(s, d)
+      }
+    }
+  }
+  for (const p of PACKAGES) {
+    const src = path.join(ROOT, 'node_modules', p)
+    if (fs.existsSync(src)) copy(src, path.join(dir, p.replace('/', '_')))
+  }
+  // Nested node_modules of those packages are vendored again; the walker would skip them, so drop them here.
+  execFileSync('find', [dir, '-type', 'd', '-name', 'node_modules', '-prune', '-exec', 'rm', '-rf', '{}', '+'])
+}
+
+async function runMode(corpus: string, threads: number): Promise<void> {
+  const started = performance.now()
+  const kernel = await Kernel.boot({ cwd: corpus, threads })
+  const outcome = await kernel.scan({ repo_path: '.', config_overrides: { limits: { scan_timeout_s: 3000 } } }, { roots: [corpus] })
+  const seconds = (performance.now() - started) / 1000
+  const r = outcome.result
+  const bytes = bytesScanned(corpus, r.files_skipped.map((s) => s.path))
+  await kernel.close()
+  const rssMb = process.resourceUsage().maxRSS / 1024
+  process.stdout.write(
+    JSON.stringify({ threads, files: r.files_scanned, mb: bytes / 1e6, seconds, files_per_s: r.files_scanned / seconds, mb_per_s: bytes / 1e6 / seconds, findings: r.findings.length, by_severity: r.by_severity, rules: r.rules_evaluated, peak_rss_mb: rssMb }) + '\n',
+  )
+}
+
+/** Bytes of the files the scan read: everything under the corpus but what it skipped. */
+function bytesScanned(dir: string, skipped: string[]): number {
+  const skip = new Set(skipped)
+  let total = 0
+  const walk = (d: string, rel: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name
+      if (skip.has(r)) continue
+      if (e.isDirectory()) walk(path.join(d, e.name), r)
+      else if (e.isFile()) total += fs.statSync(path.join(d, e.name)).size
+    }
+  }
+  walk(dir, '')
+  return total
+}
+
+const [mode, corpusArg, threadsArg] = process.argv.slice(2)
+if (mode === '--run') {
+  await runMode(corpusArg, Number(threadsArg))
+} else {
+  const corpus = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-bench-'))
+  try {
+    buildCorpus(corpus)
+    const threads = os.availableParallelism()
+    const rows = [threads, 0].map((t) =>
+      JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--run', corpus, String(t)], { encoding: 'utf8', maxBuffer: 1 << 26 })),
+    )
+    console.log(`corpus: ${PACKAGES.join(', ')} (node_modules JavaScript/TypeScript)`)
+    console.log('mode            files    MB     s      files/s   MB/s   findings  rules  peak RSS MB')
+    for (const r of rows) {
+      const name = r.threads ? `pool x${r.threads}` : 'in-process'
+      console.log(
+        `${name.padEnd(14)} ${String(r.files).padStart(6)} ${r.mb.toFixed(1).padStart(6)} ${r.seconds.toFixed(2).padStart(6)} ${r.files_per_s.toFixed(0).padStart(9)} ${r.mb_per_s.toFixed(1).padStart(6)} ${String(r.findings).padStart(9)} ${String(r.rules).padStart(6)} ${r.peak_rss_mb.toFixed(0).padStart(11)}`,
+      )
+    }
+    console.log('by severity (pool):', JSON.stringify(rows[0].by_severity))
+  } finally {
+    fs.rmSync(corpus, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,200 @@
+// The `guard` command (CONTRACT §1): serve, scan, gate, report, rules, rules test, packs, token.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import YAML from 'yaml'
+import { Kernel } from '../kernel/kernel.ts'
+import { GuardError } from '../kernel/errors.ts'
+import { REPORT_FORMATS, type ReportFormat, type ScanRequest, type Severity } from '../kernel/schemas.ts'
+import { listRules } from '../kernel/catalog.ts'
+import { loadPacks, parsePack } from '../kernel/packs.ts'
+import { packDirs } from '../kernel/pipeline.ts'
+import { loadRules } from '../kernel/rules.ts'
+import { loadEngines } from '../kernel/evaluate.ts'
+import { testRules, formatRuleTestResults } from '../kernel/fixtures.ts'
+import { isRole, ROLES } from '../kernel/permissions.ts'
+import { jwtSecret, signToken } from '../kernel/tokens.ts'
+import { INSTALL_DIR } from '../kernel/install.ts'
+import { serve } from './serve.ts'
+import { progressBar, formatText, formatGate } from './output.ts'
+
+const USAGE = `guard — code scanning for security and compliance
+
+  guard serve [--port 8000] [--host 0.0.0.0] [--reload]
+  guard scan [PATH] [--format text|json|sarif|junit|html|csv|markdown] [--output FILE] [--changed-files F...] [--pack ID...]
+  guard gate [PATH] [same flags as scan]         exit 0 pass, 1 fail, 2 error
+  guard report --format F [PATH] [--output FILE]
+  guard rules [--pack ID] [--language L] [--json]
+  guard rules test [DIR]
+  guard packs list | export ID | import FILE | validate FILE
+  guard token --sub S --role R [--repo GLOB...] [--hours H]
+`
+
+const SCAN_FLAGS = {
+  format: { type: 'string', short: 'f' },
+  output: { type: 'string', short: 'o' },
+  'changed-files': { type: 'string', multiple: true },
+  pack: { type: 'string', multiple: true },
+} satisfies ParseArgsConfig['options']
+
+class UsageError extends Error {}
+
+function parse<T extends ParseArgsConfig['options']>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true })
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+}
+
+function write(output: string | undefined, content: string): void {
+  if (!output) return void process.stdout.write(content.endsWith('\n') ? content : `${content}\n`)
+  // Write next to the target and rename, so a failed run never leaves half a report.
+  const tmp = `${output}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, content)
+  fs.renameSync(tmp, output)
+}
+
+async function withKernel<T>(fn: (kernel: Kernel) => Promise<T>): Promise<T> {
+  const kernel = await Kernel.boot()
+  try {
+    return await fn(kernel)
+  } finally {
+    await kernel.close()
+  }
+}
+
+/** `guard scan|gate|report [PATH]`: the directory becomes the only scan root. */
+async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, SCAN_FLAGS)
+  const target = path.resolve(positionals[0] ?? '.')
+  if (!fs.existsSync(target) || !fs.statSync(target).isDirectory()) throw new UsageError(`not a directory: ${positionals[0] ?? '.'}`)
+  const format = values.format ?? (command === 'report' ? 'sarif' : 'text')
+  if (format !== 'text' && format !== 'json' && !(REPORT_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`unknown format ${format}; one of text, json, ${REPORT_FORMATS.join(', ')}`)
+  if (command === 'report' && (format === 'text' || format === 'json')) throw new UsageError('report --format takes one of ' + REPORT_FORMATS.join(', '))
+  const request: ScanRequest = {
+    repo_path: '.',
+    ...(values['changed-files'] ? { changed_files: values['changed-files'] } : {}),
+    ...(values.pack ? { config_overrides: { packs: values.pack } } : {}),
+  }
+  return withKernel(async (kernel) => {
+    const bar = progressBar()
+    const opts = { roots: [fs.realpathSync(target)], onProgress: bar.update, identity: { sub: 'cli', role: 'admin' as const, auth: 'local' as const } }
+    try {
+      const outcome = command === 'gate' ? await kernel.gate(request, opts) : await kernel.scan(request, opts)
+      bar.done()
+      const { result } = outcome
+      if (format === 'text') write(values.output, formatText(result))
+      else if (format === 'json') write(values.output, JSON.stringify('gate' in outcome ? { ...result, gate: outcome.gate } : result, null, 2))
+      else write(values.output, (await kernel.report(format as ReportFormat, { scan_id: result.scan_id })).content)
+      if ('gate' in outcome) {
+        process.stderr.write(formatGate(outcome.gate))
+        return outcome.gate.passed ? 0 : 1
+      }
+      return 0
+    } finally {
+      bar.done()
+    }
+  })
+}
+
+async function rulesCommand(args: string[]): Promise<number> {
+  if (args[0] === 'test') {
+    const { positionals } = parse(args.slice(1), {})
+    const dirs = positionals.length ? positionals.map((p) => path.resolve(p)) : [path.join(INSTALL_DIR, 'rules')]
+    return withKernel(async (kernel) => {
+      const results = await testRules(await loadRules(dirs), await loadEngines(kernel.engines))
+      process.stdout.write(formatRuleTestResults(results))
+      return results.every((r) => r.failures.length === 0) ? 0 : 1
+    })
+  }
+  const { values } = parse(args, { pack: { type: 'string' }, language: { type: 'string' }, severity: { type: 'string' }, json: { type: 'boolean' } })
+  return withKernel(async (kernel) => {
+    const rules = await listRules(kernel, { pack: values.pack, language: values.language, severity: values.severity as Severity | undefined })
+    if (values.json) write(undefined, JSON.stringify({ rules, total: rules.length }, null, 2))
+    else write(undefined, rules.map((r) => `${r.enabled ? ' ' : '-'} ${r.severity.padEnd(8)} ${r.id.padEnd(40)} ${r.languages.join(',')}  [${r.packs.join(', ')}]`).join('\n') + `\n${rules.length} rule(s)`)
+    return 0
+  })
+}
+
+async function packsCommand(args: string[]): Promise<number> {
+  const [sub, arg] = args
+  const packs = () => loadPacks(packDirs(undefined, process.cwd()))
+  if (sub === 'list') {
+    write(undefined, packs().map((p) => `${p.id.padEnd(20)} ${p.version.padEnd(10)} ${p.builtin ? 'builtin' : 'custom '} ${p.name}`).join('\n'))
+    return 0
+  }
+  if (sub === 'export' && arg) {
+    const pack = packs().find((p) => p.id === arg)
+    if (!pack) throw new GuardError(404, `no pack named ${arg}`)
+    write(undefined, fs.readFileSync(path.join(pack.dir, 'pack.yaml'), 'utf8'))
+    return 0
+  }
+  if ((sub === 'validate' || sub === 'import') && arg) {
+    const pack = parsePack(fs.readFileSync(arg, 'utf8'), path.basename(arg))
+    if (sub === 'validate') {
+      write(undefined, `${arg}: valid pack ${pack.id} (${pack.rules.length} selector(s))`)
+      return 0
+    }
+    const dir = path.resolve(process.env.GUARD_PACKS_DIR ?? '.guard/packs', pack.id)
+    if (packs().some((p) => p.id === pack.id)) throw new GuardError(409, `a pack named ${pack.id} already exists`)
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, 'pack.yaml'), YAML.stringify(pack))
+    write(undefined, `imported ${pack.id} into ${dir}`)
+    return 0
+  }
+  throw new UsageError('packs list | export ID | import FILE | validate FILE')
+}
+
+function tokenCommand(args: string[]): number {
+  const { values } = parse(args, { sub: { type: 'string' }, role: { type: 'string' }, repo: { type: 'string', multiple: true }, hours: { type: 'string' } })
+  if (!values.sub || !values.role) throw new UsageError('token needs --sub and --role')
+  if (!isRole(values.role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`)
+  const config = Kernel.readServerConfig()
+  const secret = jwtSecret(config)
+  if (!secret) throw new UsageError('no signing secret: set GUARD_JWT_SECRET or auth.jwt_secret in .guard.yaml')
+  const hours = values.hours !== undefined ? Number(values.hours) : config.auth?.token_expiry_hours ?? 24
+  if (!(hours > 0)) throw new UsageError('--hours must be a positive number')
+  write(undefined, signToken(secret, { sub: values.sub, role: values.role, ...(values.repo ? { repo_access: values.repo } : {}) }, hours))
+  return 0
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv
+  try {
+    switch (command) {
+      case 'serve': {
+        const { values } = parse(args, { port: { type: 'string', short: 'p' }, host: { type: 'string' }, reload: { type: 'boolean' } })
+        const port = Number(values.port ?? process.env.GUARD_PORT ?? 8000)
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535`)
+        return await serve({ port, host: values.host ?? process.env.GUARD_HOST ?? '0.0.0.0', reload: values.reload === true })
+      }
+      case 'scan':
+      case 'gate':
+      case 'report':
+        return await scanCommand(command, args)
+      case 'rules':
+        return await rulesCommand(args)
+      case 'packs':
+        return await packsCommand(args)
+      case 'token':
+        return tokenCommand(args)
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(USAGE)
+        return command === undefined ? 2 : 0
+      default:
+        throw new UsageError(`unknown command ${command}`)
+    }
+  } catch (e) {
+    if (e instanceof UsageError) process.stderr.write(`guard: ${e.message}\n\n${USAGE}`)
+    else if (e instanceof GuardError) {
+      process.stderr.write(`guard: ${e.message}\n`)
+      for (const err of e.errors ?? []) process.stderr.write(`  ${err.path}: ${err.message}\n`)
+    } else process.stderr.write(`guard: ${(e as Error).stack ?? e}\n`)
+    return 2
+  }
+}

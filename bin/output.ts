@@ -1,0 +1,42 @@
+// Terminal output of the CLI: a progress bar on a TTY (quiet in CI), text findings, the gate summary.
+import type { ScanProgress } from '../kernel/pipeline.ts'
+import type { GateResult, ScanResult } from '../kernel/schemas.ts'
+
+export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
+  const live = stream.isTTY === true && !process.env.CI
+  let last = 0
+  let shown = false
+  return {
+    update: (p: ScanProgress) => {
+      const now = Date.now()
+      if (!live || (now - last < 100 && p.files_done < p.files_total)) return
+      last = now
+      shown = true
+      const width = 30
+      const filled = p.files_total ? Math.round((p.files_done / p.files_total) * width) : width
+      stream.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${p.files_done}/${p.files_total} files, ${p.findings} finding(s)`)
+    },
+    done: () => {
+      if (shown) stream.write('\r\x1b[K')
+      shown = false
+    },
+  }
+}
+
+export function formatText(result: ScanResult): string {
+  const lines = result.findings.map((f) => {
+    const mark = f.suppressed ? ' (suppressed)' : ''
+    const snippet = f.snippet.split('\n').map((l) => `    | ${l}`).join('\n')
+    return `${f.severity.toUpperCase().padEnd(8)} ${f.rule_id}${mark}\n  ${f.file}:${f.line}:${f.column}  ${f.message}\n${snippet}`
+  })
+  const counts = Object.entries(result.by_severity).map(([s, n]) => `${n} ${s}`).join(', ')
+  lines.push(
+    `${result.total} finding(s) (${counts}); ${result.suppressed} suppressed; ${result.files_scanned} file(s) scanned, ` +
+      `${result.files_skipped.length} skipped, ${result.rules_evaluated} rule(s), ${result.duration_ms} ms; scan ${result.scan_id}`,
+  )
+  return lines.join('\n\n')
+}
+
+export function formatGate(gate: GateResult): string {
+  return `gate ${gate.passed ? 'PASSED' : 'FAILED'}: ${gate.reasons.join('; ')}\n`
+}

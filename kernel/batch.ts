@@ -1,0 +1,51 @@
+// One batch of files: read, classify, analyse. Runs in a worker thread, or in-process when the pool is off.
+import fs from 'node:fs'
+import type { Engine, RuleDef } from './rule.ts'
+import { analyzeFile, type FileFinding } from './analyze.ts'
+import { loadEngines } from './evaluate.ts'
+import { isTestPath, languageOf } from './languages.ts'
+import { unscannableReason } from './walk.ts'
+
+export interface BatchFile {
+  path: string
+  /** Absolute path to read (repo scans), or … */
+  abs?: string
+  /** … the content itself (inline scans). */
+  text?: string
+}
+export interface BatchTask {
+  files: BatchFile[]
+  rules: RuleDef[]
+  engines: string[]
+}
+export interface FileResult {
+  path: string
+  bytes: number
+  findings: FileFinding[]
+  skipped?: string
+}
+
+const engineCache = new Map<string, Promise<Engine[]>>()
+
+export async function runBatch(task: BatchTask): Promise<FileResult[]> {
+  const key = task.engines.join('\n')
+  if (!engineCache.has(key)) engineCache.set(key, loadEngines(task.engines))
+  const engines = await engineCache.get(key)!
+  return task.files.map((f) => {
+    let text: string
+    try {
+      text = f.text ?? fs.readFileSync(f.abs!, 'utf8')
+    } catch {
+      return { path: f.path, bytes: 0, findings: [], skipped: 'unreadable' }
+    }
+    const bytes = Buffer.byteLength(text)
+    const reason = unscannableReason(text)
+    if (reason) return { path: f.path, bytes, findings: [], skipped: reason }
+    const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
+    try {
+      return { path: f.path, bytes, findings: analyzeFile(file, task.rules, engines) }
+    } catch (e) {
+      return { path: f.path, bytes, findings: [], skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
+    }
+  })
+}

@@ -1,0 +1,58 @@
+// The one small set of error values; each maps to a row of CONTRACT §4. Routes throw, never build bodies.
+export interface FieldError {
+  path: string
+  message: string
+}
+
+export class GuardError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+
+export class BadRequestError extends GuardError {
+  constructor(message: string) {
+    super(400, message)
+  }
+}
+export class UnauthorizedError extends GuardError {
+  constructor(message: string, headers: Record<string, string> = {}) {
+    super(401, message, undefined, headers)
+  }
+}
+export class ForbiddenError extends GuardError {
+  constructor(message: string) {
+    super(403, message)
+  }
+}
+export class NotFoundError extends GuardError {
+  constructor(message: string) {
+    super(404, message)
+  }
+}
+export class ConflictError extends GuardError {
+  constructor(message: string) {
+    super(409, message)
+  }
+}
+export class PayloadTooLargeError extends GuardError {
+  constructor(message: string) {
+    super(413, message)
+  }
+}
+export class ValidationError extends GuardError {
+  constructor(message: string, errors: FieldError[]) {
+    super(422, message, errors)
+  }
+}
+export class ScanTimeoutError extends GuardError {
+  constructor(seconds: number) {
+    super(504, `Scan exceeded its time limit of ${seconds} s`)
+  }
+}

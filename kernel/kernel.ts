@@ -1,0 +1,160 @@
+// The kernel: configuration, plugin discovery in dependency order, registries, and the scan/gate/report API.
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import pino, { type Logger } from 'pino'
+import { loadConfigFile, serverConfigPath, type GuardConfig } from './config.ts'
+import { NotFoundError, ValidationError } from './errors.ts'
+import type { PluginContext, PluginModule } from './plugin.ts'
+import type { Reporter } from './reporter.ts'
+import type { RuleDef } from './rule.ts'
+import type { Store } from './store.ts'
+import { ScanPool, defaultThreads } from './pool.ts'
+import { loadRules } from './rules.ts'
+import { runScan, type ScanOptions, type ScanOutcome } from './pipeline.ts'
+import { decideGate } from './gate.ts'
+import { INSTALL_DIR, VERSION } from './install.ts'
+import type { GateRequest, GateResult, ReportFormat, ScanRequest } from './schemas.ts'
+
+
+export interface BootOptions {
+  app?: FastifyInstance
+  /** Working directory: server config, default scan root and data dir are found from it. */
+  cwd?: string
+  /** Worker threads for rule evaluation; 0 evaluates in-process. */
+  threads?: number
+  logger?: Logger
+}
+
+type StoreOpener = (url: string, dataDir: string) => Store | Promise<Store>
+
+/** Plugins sorted so each comes after its dependencies; a missing or cyclic dependency is an error. */
+export function orderPlugins(mods: PluginModule[]): PluginModule[] {
+  const byName = new Map(mods.map((m) => [m.manifest.name, m]))
+  const done = new Set<string>()
+  const out: PluginModule[] = []
+  const visit = (m: PluginModule, trail: string[]) => {
+    const name = m.manifest.name
+    if (done.has(name)) return
+    if (trail.includes(name)) throw new Error(`plugin dependency cycle: ${[...trail, name].join(' → ')}`)
+    for (const dep of m.manifest.dependencies ?? []) {
+      const d = byName.get(dep)
+      if (!d) throw new Error(`plugin ${name} needs ${dep}, which is not installed`)
+      visit(d, [...trail, name])
+    }
+    done.add(name)
+    out.push(m)
+  }
+  for (const m of [...mods].sort((a, b) => a.manifest.name.localeCompare(b.manifest.name))) visit(m, [])
+  return out
+}
+
+export class Kernel {
+  readonly engines: string[] = []
+  readonly reporters = new Map<ReportFormat, Reporter>()
+  readonly plugins: PluginModule['manifest'][] = []
+  private readonly storeOpeners = new Map<string, StoreOpener>()
+  private storeInstance: Store | undefined
+  builtinRules: RuleDef[] = []
+
+  private constructor(
+    readonly cwd: string,
+    readonly configPath: string,
+    public config: GuardConfig,
+    readonly pool: ScanPool,
+    readonly log: Logger,
+  ) {}
+
+  /** The server's .guard.yaml (GUARD_CONFIG, else in the working directory), validated. */
+  static readServerConfig(cwd = process.cwd()): GuardConfig {
+    return loadConfigFile(serverConfigPath(cwd))
+  }
+
+  static async boot(opts: BootOptions = {}): Promise<Kernel> {
+    const cwd = path.resolve(opts.cwd ?? process.cwd())
+    const configPath = serverConfigPath(cwd)
+    const log = opts.logger ?? (opts.app?.log as Logger | undefined) ?? pino({ level: process.env.GUARD_LOG_LEVEL ?? 'warn' })
+    const kernel = new Kernel(cwd, configPath, loadConfigFile(configPath), new ScanPool(opts.threads ?? defaultThreads()), log)
+    await kernel.loadPlugins(opts.app)
+    kernel.builtinRules = await loadRules([path.join(INSTALL_DIR, 'rules')])
+    return kernel
+  }
+
+  private async loadPlugins(app?: FastifyInstance): Promise<void> {
+    const dir = path.join(INSTALL_DIR, 'plugins')
+    const mods: PluginModule[] = []
+    for (const name of fs.readdirSync(dir).sort()) {
+      const file = path.join(dir, name, 'plugin.ts')
+      if (fs.existsSync(file)) mods.push((await import(pathToFileURL(file).href)) as PluginModule)
+    }
+    const ctx: PluginContext = {
+      kernel: this,
+      app,
+      registerEngine: (url) => void this.engines.push(url),
+      registerReporter: (r) => void this.reporters.set(r.format, r),
+      registerStore: (scheme, open) => void this.storeOpeners.set(scheme, open),
+    }
+    for (const mod of orderPlugins(mods)) {
+      await mod.default(ctx)
+      this.plugins.push(mod.manifest)
+    }
+  }
+
+  get dataDir(): string {
+    return path.resolve(this.cwd, process.env.GUARD_DATA_DIR ?? '.guard/data')
+  }
+
+  /** The store named by GUARD_DATABASE_URL (default: SQLite under GUARD_DATA_DIR), opened on first use. */
+  async store(): Promise<Store> {
+    if (!this.storeInstance) {
+      const url = process.env.GUARD_DATABASE_URL ?? 'sqlite:'
+      const scheme = url.slice(0, url.indexOf(':'))
+      const open = this.storeOpeners.get(scheme)
+      if (!open) throw new Error(`no store plugin for ${scheme}: URLs`)
+      fs.mkdirSync(this.dataDir, { recursive: true })
+      this.storeInstance = await open(url, this.dataDir)
+    }
+    return this.storeInstance
+  }
+
+  /** Re-reads the server's .guard.yaml (after an edit, or on --reload). */
+  reloadConfig(): void {
+    this.config = loadConfigFile(this.configPath)
+  }
+
+  scan(request: ScanRequest, opts: ScanOptions = {}): Promise<ScanOutcome> {
+    return runScan(this, request, opts)
+  }
+
+  async gate(request: GateRequest, opts: ScanOptions = {}): Promise<ScanOutcome & { gate: GateResult }> {
+    const outcome = await this.scan(request, opts)
+    const gate = decideGate(outcome.result, outcome.config)
+    await (await this.store()).saveGate(outcome.result.scan_id, gate)
+    return { ...outcome, gate }
+  }
+
+  /** Renders a stored scan, or scans first; returns the report text. */
+  async report(format: ReportFormat, request: ScanRequest & { scan_id?: string }, opts: ScanOptions = {}): Promise<{ content: string; reporter: Reporter }> {
+    const reporter = this.reporters.get(format)
+    if (!reporter) throw new ValidationError('Unknown report format', [{ path: 'format', message: `must be one of: ${[...this.reporters.keys()].join(', ')}` }])
+    const { scan_id, ...scanRequest } = request
+    let input
+    if (scan_id !== undefined) {
+      const stored = await (await this.store()).getScan(scan_id)
+      if (!stored) throw new NotFoundError(`Scan not found: ${scan_id}`)
+      input = { scan: stored.result, rules: new Map(stored.rules.map((r) => [r.id, r as RuleDef])), target: stored.target, startedAt: stored.started_at }
+    } else {
+      const o = await this.scan(scanRequest, opts)
+      input = { scan: o.result, rules: new Map(o.rules.map((r) => [r.id, r])), target: o.target, startedAt: o.startedAt }
+    }
+    return { reporter, content: reporter.render({ ...input, toolVersion: VERSION }) }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy()
+    await this.storeInstance?.close()
+    this.storeInstance = undefined
+  }
+}
+

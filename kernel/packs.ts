@@ -1,0 +1,87 @@
+// Standards packs: folders with pack.yaml mapping rules (by id, tag, CWE or OWASP id) to a standard's controls.
+import fs from 'node:fs'
+import path from 'node:path'
+import YAML from 'yaml'
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { ValidationError, type FieldError } from './errors.ts'
+import type { RuleDef } from './rule.ts'
+
+export const PACK_ID = '^[a-z0-9][a-z0-9-]{1,62}$'
+
+const Selector = Type.Object(
+  {
+    id: Type.Optional(Type.String()),
+    tag: Type.Optional(Type.String()),
+    cwe: Type.Optional(Type.String()),
+    owasp: Type.Optional(Type.String()),
+    control: Type.String({ description: "The standard's own control id" }),
+  },
+  { additionalProperties: false },
+)
+export const PackFile = Type.Object(
+  {
+    id: Type.String({ pattern: PACK_ID }),
+    name: Type.String(),
+    version: Type.String(),
+    description: Type.Optional(Type.String()),
+    tier: Type.Optional(Type.Union([Type.Literal('community'), Type.Literal('team'), Type.Literal('enterprise')])),
+    rules: Type.Array(Selector),
+  },
+  { additionalProperties: false },
+)
+export type PackFile = Static<typeof PackFile>
+
+export interface Pack extends PackFile {
+  dir: string
+  builtin: boolean
+}
+
+/** Reads every `<dir>/<id>/pack.yaml` of the given folders; later folders do not replace earlier ids. */
+export function loadPacks(dirs: { dir: string; builtin: boolean }[]): Pack[] {
+  const packs = new Map<string, Pack>()
+  for (const { dir, builtin } of dirs) {
+    if (!fs.existsSync(dir)) continue
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name, 'pack.yaml')
+      if (!entry.isDirectory() || !fs.existsSync(file)) continue
+      const pack = parsePack(fs.readFileSync(file, 'utf8'), `${entry.name}/pack.yaml`)
+      if (!packs.has(pack.id)) packs.set(pack.id, { ...pack, dir: path.join(dir, entry.name), builtin })
+    }
+  }
+  return [...packs.values()]
+}
+
+export function parsePack(text: string, where: string): PackFile {
+  let doc: unknown
+  try {
+    doc = YAML.parse(text)
+  } catch (e) {
+    throw new ValidationError(`${where} is not valid YAML`, [{ path: where, message: (e as Error).message.split('\n')[0] }])
+  }
+  const errors: FieldError[] = [...Value.Errors(PackFile, doc)].map((e) => ({ path: `${where}: ${e.path.slice(1).replace(/\//g, '.') || '(root)'}`, message: e.message }))
+  if (errors.length) throw new ValidationError(`${where} is not a valid pack`, errors)
+  return doc as PackFile
+}
+
+function selects(sel: PackFile['rules'][number], rule: RuleDef): boolean {
+  return (
+    (sel.id === undefined || sel.id === rule.id) &&
+    (sel.tag === undefined || (rule.tags ?? []).includes(sel.tag)) &&
+    (sel.cwe === undefined || rule.cwe.includes(sel.cwe)) &&
+    (sel.owasp === undefined || rule.owasp.includes(sel.owasp))
+  )
+}
+
+/** The control a pack maps a rule to, or undefined when the pack does not cover the rule. */
+export function controlFor(pack: PackFile, rule: RuleDef): string | undefined {
+  return pack.rules.find((sel) => selects(sel, rule))?.control
+}
+
+/** Every pack that maps the rule, with its control: a finding's `standards`. */
+export function standardsOf(rule: RuleDef, packs: PackFile[]): { pack: string; control: string }[] {
+  return packs.flatMap((p) => {
+    const control = controlFor(p, rule)
+    return control === undefined ? [] : [{ pack: p.id, control }]
+  })
+}

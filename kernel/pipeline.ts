@@ -1,0 +1,200 @@
+// The scan pipeline: target → config → packs and rules → walk → workers → findings → suppressions → store.
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { checkOverrides, DEFAULT_PACKS, effectiveScanConfig, loadConfigFile, type GuardConfig, type ScanConfig } from './config.ts'
+import { ValidationError } from './errors.ts'
+import type { Kernel } from './kernel.ts'
+import { INSTALL_DIR } from './install.ts'
+import { loadPacks, standardsOf, type Pack } from './packs.ts'
+import type { FileResult } from './batch.ts'
+import type { RuleDef } from './rule.ts'
+import { loadRules } from './rules.ts'
+import { SEVERITIES, type Finding, type ScanRequest, type ScanResult, type Severity } from './schemas.ts'
+import type { RuleMeta } from './store.ts'
+import type { Role } from './permissions.ts'
+import { configSuppressor } from './suppress.ts'
+import { checkInlinePaths, resolveScanTarget, scanRoots } from './target.ts'
+import { walkTarget, type SkippedFile } from './walk.ts'
+
+export interface Identity {
+  sub: string
+  role: Role
+  auth: 'api-key' | 'jwt' | 'anonymous' | 'local'
+  repo_access?: string[]
+}
+
+export interface ScanProgress {
+  files_done: number
+  files_total: number
+  findings: number
+}
+
+export interface ScanOptions {
+  identity?: Identity
+  /** Scan roots for repo_path (default GUARD_SCAN_ROOTS); the CLI passes the directory it was given. */
+  roots?: string[]
+  signal?: AbortSignal
+  onStart?: (info: { scan_id: string; files_total: number; rules_total: number }) => void
+  onProgress?: (p: ScanProgress) => void
+}
+
+export interface ScanOutcome {
+  result: ScanResult
+  rules: RuleDef[]
+  config: ScanConfig
+  target: string
+  startedAt: string
+}
+
+export function packDirs(repoRoot?: string, cwd = process.cwd()) {
+  return [
+    { dir: path.join(INSTALL_DIR, 'packs'), builtin: true },
+    { dir: path.resolve(cwd, process.env.GUARD_PACKS_DIR ?? '.guard/packs'), builtin: false },
+    ...(repoRoot ? [{ dir: path.join(repoRoot, '.guard', 'packs'), builtin: false }] : []),
+  ]
+}
+
+/** Every rule known: the built-in library plus the rules/ folders of the packs. */
+export async function allRules(kernel: Kernel, packs: Pack[]): Promise<RuleDef[]> {
+  const extra = packs.map((p) => path.join(p.dir, 'rules')).filter((d) => fs.existsSync(d))
+  const known = new Set(kernel.builtinRules.map((r) => r.id))
+  const packRules = extra.length ? (await loadRules(extra)).filter((r) => !known.has(r.id)) : []
+  return [...kernel.builtinRules, ...packRules]
+}
+
+/** The rules a scan evaluates: those its enabled packs map, with `rules:` overrides applied. */
+export function selectRules(rules: RuleDef[], packs: Pack[], config: ScanConfig): { rules: RuleDef[]; enabledPacks: Pack[] } {
+  const wanted = config.packs ?? DEFAULT_PACKS
+  const byId = new Map(packs.map((p) => [p.id, p]))
+  const unknown = wanted.filter((id) => !byId.has(id))
+  if (unknown.length)
+    throw new ValidationError('Unknown pack', unknown.map((id) => ({ path: `packs[${wanted.indexOf(id)}]`, message: `no pack named ${id}` })))
+  const enabledPacks = wanted.map((id) => byId.get(id)!)
+  const selected = rules
+    .filter((r) => standardsOf(r, enabledPacks).length > 0)
+    .map((r) => ({ ...r, ...(config.rules?.[r.id]?.severity ? { severity: config.rules[r.id].severity! } : {}) }))
+    .filter((r) => config.rules?.[r.id]?.enabled !== false && r.enabled !== false)
+  return { rules: selected, enabledPacks }
+}
+
+export function ruleMeta(rule: RuleDef): RuleMeta {
+  const { pattern, rule: _r, constraints, regex, regex_flags, prefilter, source, ...meta } = rule
+  return meta
+}
+
+function countBySeverity(findings: Finding[]): Record<Severity, number> {
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>
+  for (const f of findings) if (!f.suppressed) counts[f.severity]++
+  return counts
+}
+
+export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOptions): Promise<ScanOutcome> {
+  const started = Date.now()
+  const startedAt = new Date(started).toISOString()
+  const overrides = checkOverrides(request.config_overrides ?? {})
+  const inline = request.files ? checkInlinePaths(request.files) : undefined
+  const target = inline ? undefined : resolveScanTarget(request.repo_path ?? '.', opts.roots ?? scanRoots(kernel.cwd), opts.identity?.role === 'agent' ? opts.identity.repo_access ?? [] : undefined)
+  let repoConfig: GuardConfig = {}
+  if (target) {
+    try {
+      repoConfig = loadConfigFile(path.join(target.root, '.guard.yaml'))
+    } catch (e) {
+      if (e instanceof ValidationError) throw new ValidationError(`The repository's .guard.yaml is invalid`, (e.errors ?? []).map((x) => ({ ...x, path: `.guard.yaml: ${x.path}` })))
+      throw e
+    }
+  }
+  const config = effectiveScanConfig(kernel.config, repoConfig, overrides)
+  const packs = loadPacks(packDirs(target?.root, kernel.cwd))
+  const { rules, enabledPacks } = selectRules(await allRules(kernel, packs), packs, config)
+  const maxFileBytes = config.limits!.max_file_kb! * 1024
+
+  const skipped: SkippedFile[] = []
+  let files: { path: string; abs?: string; text?: string; size?: number }[]
+  if (inline) {
+    const only = request.changed_files ? new Set(request.changed_files.map((f) => f.replace(/\\/g, '/'))) : undefined
+    files = []
+    for (const [p, text] of inline) {
+      if (only && !only.has(p)) continue
+      const size = Buffer.byteLength(text)
+      if (size > maxFileBytes) skipped.push({ path: p, reason: `larger than ${config.limits!.max_file_kb} KB` })
+      else files.push({ path: p, text, size })
+    }
+  } else {
+    const walked = walkTarget(target!.root, { maxFileBytes, include: config.include, exclude: config.exclude, only: request.changed_files })
+    files = walked.files
+    skipped.push(...walked.skipped)
+  }
+
+  const scanId = randomUUID()
+  opts.onStart?.({ scan_id: scanId, files_total: files.length, rules_total: rules.length })
+  const timeout = AbortSignal.timeout(config.limits!.scan_timeout_s! * 1000)
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
+  let done = 0
+  let found = 0
+  const results: FileResult[] = await kernel.pool.analyze(files, {
+    rules,
+    engines: kernel.engines,
+    signal,
+    scanTimeoutS: config.limits!.scan_timeout_s!,
+    fileTimeoutMs: Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30) * 1000,
+    onFileDone: (r) => {
+      done++
+      found += r.findings.length
+      opts.onProgress?.({ files_done: done, files_total: files.length, findings: found })
+    },
+  })
+
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  const suppressByConfig = configSuppressor(config.suppressions)
+  const findings: Finding[] = []
+  let scanned = 0
+  for (const r of results) {
+    if (r.skipped) {
+      skipped.push({ path: r.path, reason: r.skipped })
+      continue
+    }
+    scanned++
+    for (const f of r.findings) {
+      const rule = byId.get(f.rule_id)!
+      const suppression = f.suppression ?? suppressByConfig(f.rule_id, r.path)
+      findings.push({
+        id: f.id,
+        rule_id: f.rule_id,
+        severity: rule.severity,
+        message: f.message,
+        file: r.path,
+        line: f.line,
+        column: f.column,
+        end_line: f.end_line,
+        end_column: f.end_column,
+        snippet: f.snippet,
+        cwe: rule.cwe,
+        owasp: rule.owasp,
+        standards: standardsOf(rule, enabledPacks),
+        confidence: f.confidence,
+        remediation: rule.remediation,
+        suppressed: suppression !== null,
+        suppression,
+      })
+    }
+  }
+  findings.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+  skipped.sort((a, b) => a.path.localeCompare(b.path))
+  const by_severity = countBySeverity(findings)
+  const suppressed = findings.filter((f) => f.suppressed).length
+  const result: ScanResult = {
+    findings,
+    total: findings.length - suppressed,
+    by_severity,
+    scan_id: scanId,
+    files_scanned: scanned,
+    files_skipped: skipped,
+    rules_evaluated: rules.length,
+    duration_ms: Date.now() - started,
+    suppressed,
+  }
+  const targetName = target ? target.relative : 'inline'
+  await (await kernel.store()).saveScan({ id: scanId, target: targetName, started_at: startedAt, result, rules: rules.filter((r) => findings.some((f) => f.rule_id === r.id)).map(ruleMeta), gate: null })
+  return { result, rules, config, target: targetName, startedAt }
+}

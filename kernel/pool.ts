@@ -1,0 +1,105 @@
+// Rule evaluation across worker threads (tinypool), with a hard time bound per batch and per file.
+import os from 'node:os'
+import Tinypool from 'tinypool'
+import { runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
+import { ScanTimeoutError } from './errors.ts'
+import type { RuleDef } from './rule.ts'
+
+const BATCH_BYTES = 512 * 1024
+const BATCH_FILES = 64
+
+export function defaultThreads(): number {
+  const env = process.env.GUARD_WORKERS
+  return env !== undefined ? Number(env) : os.availableParallelism()
+}
+
+export interface AnalyzeOptions {
+  rules: RuleDef[]
+  engines: string[]
+  /** Aborts the whole scan (time limit, client gone). */
+  signal: AbortSignal
+  scanTimeoutS: number
+  fileTimeoutMs: number
+  onFileDone?: (result: FileResult) => void
+}
+
+/** Splits files into batches of bounded size, so one batch's time bound stays meaningful. */
+function batches(files: (BatchFile & { size?: number })[]): BatchFile[][] {
+  const out: BatchFile[][] = []
+  let current: BatchFile[] = []
+  let bytes = 0
+  for (const f of files) {
+    const size = f.size ?? f.text?.length ?? 0
+    if (current.length && (bytes + size > BATCH_BYTES || current.length >= BATCH_FILES)) {
+      out.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push({ path: f.path, abs: f.abs, text: f.text })
+    bytes += size
+  }
+  if (current.length) out.push(current)
+  return out
+}
+
+export class ScanPool {
+  private pool: Tinypool | undefined
+
+  constructor(readonly threads = defaultThreads()) {}
+
+  private get tinypool(): Tinypool {
+    this.pool ??= new Tinypool({
+      filename: new URL('./worker.mjs', import.meta.url).href,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      idleTimeout: 60_000,
+    })
+    return this.pool
+  }
+
+  private async runOne(task: BatchTask, signal: AbortSignal, timeoutMs: number): Promise<FileResult[]> {
+    if (this.threads === 0) return runBatch(task)
+    const bound = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+    return (await this.tinypool.run(task, { signal: bound })) as FileResult[]
+  }
+
+  /** A batch that overruns is retried file by file, so only the slow file is skipped. */
+  private async runBounded(files: BatchFile[], opts: AnalyzeOptions): Promise<FileResult[]> {
+    const task = { files, rules: opts.rules, engines: opts.engines }
+    try {
+      return await this.runOne(task, opts.signal, opts.fileTimeoutMs * Math.max(1, Math.min(files.length, 4)))
+    } catch (e) {
+      if (opts.signal.aborted) throw e
+      if (files.length > 1) return (await Promise.all(files.map((f) => this.runBounded([f], opts)))).flat()
+      const reason = (e as Error).name === 'AbortError' || (e as Error).name === 'TimeoutError' ? `timed out after ${opts.fileTimeoutMs / 1000} s` : 'analysis failed'
+      return [{ path: files[0].path, bytes: 0, findings: [], skipped: reason }]
+    }
+  }
+
+  async analyze(files: (BatchFile & { size?: number })[], opts: AnalyzeOptions): Promise<FileResult[]> {
+    const run = async (batch: BatchFile[]) => {
+      const results = await this.runBounded(batch, opts)
+      for (const r of results) opts.onFileDone?.(r)
+      return results
+    }
+    try {
+      if (this.threads === 0) {
+        const all: FileResult[] = []
+        for (const batch of batches(files)) {
+          if (opts.signal.aborted) throw opts.signal.reason
+          all.push(...(await run(batch)))
+        }
+        return all
+      }
+      return (await Promise.all(batches(files).map(run))).flat()
+    } catch (e) {
+      if (opts.signal.aborted && (opts.signal.reason as Error)?.name === 'TimeoutError') throw new ScanTimeoutError(opts.scanTimeoutS)
+      throw opts.signal.aborted ? opts.signal.reason : e
+    }
+  }
+
+  async destroy(): Promise<void> {
+    await this.pool?.destroy()
+    this.pool = undefined
+  }
+}

@@ -1,0 +1,93 @@
+// Lists the files of a scan target: .gitignore respected, vendored/build folders, huge and linked files skipped.
+import fs from 'node:fs'
+import path from 'node:path'
+import ignore, { type Ignore } from 'ignore'
+import picomatch from 'picomatch'
+
+export interface SkippedFile {
+  path: string
+  reason: string
+}
+export interface WalkedFile {
+  path: string
+  abs: string
+  size: number
+}
+
+/** Folders that hold dependencies, build output or VCS data, never the project's own code. */
+export const SKIPPED_DIRS = new Set([
+  '.git', '.hg', '.svn', 'node_modules', 'bower_components', 'jspm_packages', 'vendor', 'third_party', 'Pods',
+  '.venv', 'venv', '.tox', '__pycache__', '.mypy_cache', '.pytest_cache', 'site-packages',
+  'dist', 'build', 'target', 'obj', '.next', '.nuxt', '.gradle', '.idea', '.vscode', 'coverage', '.guard',
+])
+const BUNDLE = /\.min\.(js|css)$|[.-]bundle\.js$|\.map$/
+
+export interface WalkOptions {
+  maxFileBytes: number
+  include?: string[]
+  exclude?: string[]
+  /** When given, only these relative paths are considered. */
+  only?: string[]
+}
+
+export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile[]; skipped: SkippedFile[] } {
+  const files: WalkedFile[] = []
+  const skipped: SkippedFile[] = []
+  const included = opts.include?.length ? picomatch(opts.include, { dot: true }) : () => true
+  const excluded = opts.exclude?.length ? picomatch(opts.exclude, { dot: true }) : () => false
+
+  const consider = (rel: string, abs: string, stat: fs.Stats) => {
+    if (!included(rel) || excluded(rel)) return
+    if (BUNDLE.test(rel)) skipped.push({ path: rel, reason: 'minified or bundled' })
+    else if (stat.size > opts.maxFileBytes) skipped.push({ path: rel, reason: `larger than ${Math.round(opts.maxFileBytes / 1024)} KB` })
+    else files.push({ path: rel, abs, size: stat.size })
+  }
+
+  if (opts.only) {
+    for (const rel of opts.only) {
+      const abs = path.resolve(root, rel)
+      const stat = fs.lstatSync(abs, { throwIfNoEntry: false })
+      if (!stat) skipped.push({ path: rel, reason: 'not found' })
+      else if (stat.isSymbolicLink()) skipped.push({ path: rel, reason: 'symbolic link' })
+      else if (stat.isFile()) consider(rel, abs, stat)
+    }
+    return { files, skipped }
+  }
+
+  const visit = (dirRel: string, rules: { base: string; ig: Ignore }[]) => {
+    const dirAbs = path.join(root, dirRel)
+    const gitignore = path.join(dirAbs, '.gitignore')
+    if (fs.existsSync(gitignore)) rules = [...rules, { base: dirRel, ig: ignore().add(fs.readFileSync(gitignore, 'utf8')) }]
+    const ignored = (rel: string, isDir: boolean) =>
+      rules.some(({ base, ig }) => ig.ignores(path.posix.relative(base, rel) + (isDir ? '/' : '')))
+    let entries: fs.Dirent[]
+    try {
+      entries = fs.readdirSync(dirAbs, { withFileTypes: true })
+    } catch {
+      skipped.push({ path: dirRel || '.', reason: 'unreadable' })
+      return
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1))
+    for (const entry of entries) {
+      const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name
+      if (entry.isSymbolicLink()) skipped.push({ path: rel, reason: 'symbolic link' })
+      else if (entry.isDirectory()) {
+        if (SKIPPED_DIRS.has(entry.name)) skipped.push({ path: rel, reason: 'vendored, build or VCS folder' })
+        else if (!ignored(rel, true)) visit(rel, rules)
+      } else if (entry.isFile() && !ignored(rel, false)) consider(rel, path.join(dirAbs, entry.name), fs.statSync(path.join(dirAbs, entry.name)))
+    }
+  }
+  visit('', [])
+  return { files, skipped }
+}
+
+/** Binary content (a NUL byte early on) or one-line minified text: not source to scan. */
+export function unscannableReason(text: string): string | undefined {
+  if (text.slice(0, 8000).includes('\0')) return 'binary'
+  if (text.length > 20_000) {
+    const lines = text.split('\n', 50)
+    const avg = lines.reduce((n, l) => n + l.length, 0) / lines.length
+    if (avg > 1000) return 'minified or bundled'
+  }
+  return undefined
+}

@@ -1,0 +1,66 @@
+// The core endpoints (CONTRACT §3): /scan, /gate, /report, /rules, /health.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { PluginContext } from '../../kernel/plugin.ts'
+import type { ScanOptions } from '../../kernel/pipeline.ts'
+import { VERSION } from '../../kernel/install.ts'
+import { listRules } from '../../kernel/catalog.ts'
+import {
+  ErrorBody, GateRequest, GateResult, Health, ReportQuery, ReportRequest, ReportResult, RulesList, RulesQuery, ScanRequest, ScanResult,
+  type ReportFormat, type Severity,
+} from '../../kernel/schemas.ts'
+
+export const manifest = { name: 'core-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody, 500: ErrorBody, 504: ErrorBody }
+
+export default function register({ kernel, app }: PluginContext): void {
+  if (!app) return
+  /** A scan stops when its client goes away. */
+  const scanOptions = (request: FastifyRequest, reply: FastifyReply): ScanOptions => {
+    const abort = new AbortController()
+    reply.raw.once('close', () => reply.raw.writableFinished || abort.abort(new Error('client disconnected')))
+    return { identity: request.identity, signal: abort.signal }
+  }
+
+  app.get('/health', {
+    config: { permission: 'public' },
+    schema: { summary: 'Service health and version', tags: ['core'], response: { 200: Health, 503: Health } },
+  }, async (_request, reply) => {
+    try {
+      await (await kernel.store()).ping()
+      return { status: 'ok', version: VERSION }
+    } catch (e) {
+      return reply.code(503).send({ status: 'degraded', version: VERSION, checks: { store: (e as Error).message } })
+    }
+  })
+
+  app.post('/scan', {
+    config: { permission: 'scan' },
+    schema: { summary: 'Scan a repository on the server or inline files', tags: ['core'], body: ScanRequest, response: { 200: ScanResult, ...errors } },
+  }, async (request, reply) => (await kernel.scan(request.body as ScanRequest, scanOptions(request, reply))).result)
+
+  app.post('/gate', {
+    config: { permission: 'scan' },
+    schema: { summary: 'Scan and decide the pass/fail gate', tags: ['core'], body: GateRequest, response: { 200: GateResult, ...errors } },
+  }, async (request, reply) => (await kernel.gate(request.body as GateRequest, scanOptions(request, reply))).gate)
+
+  app.post('/report', {
+    config: { permission: 'scan' },
+    schema: {
+      summary: 'Render a report (SARIF 2.1.0, JUnit, HTML, CSV, Markdown) of a new scan or a stored one (scan_id)',
+      tags: ['core'], querystring: ReportQuery, body: ReportRequest, response: { 200: ReportResult, ...errors },
+    },
+  }, async (request, reply) => {
+    const format = ((request.query as { format?: ReportFormat }).format ?? 'sarif') as ReportFormat
+    const { content } = await kernel.report(format, request.body as ReportRequest, scanOptions(request, reply))
+    return { format, content }
+  })
+
+  app.get('/rules', {
+    config: { permission: 'rules:read' },
+    schema: { summary: 'List rules, filtered by pack, language or severity', tags: ['core'], querystring: RulesQuery, response: { 200: RulesList, ...errors } },
+  }, async (request) => {
+    const rules = await listRules(kernel, request.query as { pack?: string; language?: string; severity?: Severity })
+    return { rules, total: rules.length }
+  })
+}

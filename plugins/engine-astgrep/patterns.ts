@@ -1,0 +1,104 @@
+// Pattern handling shared by compile, validation and the prefilter: walking rule objects, PHP wrapping, syntax checks.
+import { parse, type SgNode } from '@ast-grep/napi'
+import type { AstRule } from '../../kernel/rule.ts'
+import { expandoChar } from './languages.ts'
+
+export interface PatternObject {
+  context: string
+  selector?: string
+  strictness?: string
+}
+export type PatternStyle = string | PatternObject
+
+/** Keys of an ast-grep rule whose value is a sub-rule, or a list of sub-rules. */
+const SUB_RULE_KEYS = ['inside', 'has', 'precedes', 'follows', 'not', 'stopBy'] as const
+const SUB_RULE_LIST_KEYS = ['all', 'any'] as const
+
+export function isRuleObject(value: unknown): value is AstRule {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Every pattern of a rule object, with its field path (`rule.any[1].pattern`). */
+export function collectPatterns(rule: AstRule, at: string): { path: string; pattern: PatternStyle }[] {
+  const found: { path: string; pattern: PatternStyle }[] = []
+  const walk = (r: AstRule, p: string): void => {
+    if (typeof r.pattern === 'string' || isRuleObject(r.pattern)) found.push({ path: `${p}.pattern`, pattern: r.pattern as PatternStyle })
+    for (const key of SUB_RULE_KEYS) if (isRuleObject(r[key])) walk(r[key], `${p}.${key}`)
+    for (const key of SUB_RULE_LIST_KEYS) {
+      const list = r[key]
+      if (Array.isArray(list)) list.forEach((item, i) => isRuleObject(item) && walk(item, `${p}.${key}[${i}]`))
+    }
+  }
+  walk(rule, at)
+  return found
+}
+
+/** A copy of the rule with every pattern passed through `map`. */
+export function mapPatterns(rule: AstRule, map: (p: PatternStyle) => PatternStyle): AstRule {
+  const out: AstRule = { ...rule }
+  if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) out.pattern = map(rule.pattern as PatternStyle)
+  for (const key of SUB_RULE_KEYS) if (isRuleObject(rule[key])) out[key] = mapPatterns(rule[key], map)
+  for (const key of SUB_RULE_LIST_KEYS) {
+    const list = rule[key]
+    if (Array.isArray(list)) out[key] = list.map((item) => (isRuleObject(item) ? mapPatterns(item, map) : item))
+  }
+  return out
+}
+
+const PHP_TAG = '<?php '
+
+/** The php grammar reads text outside `<?php` as HTML, so bare patterns become a `<?php` context with a selector. */
+export function wrapPhpPattern(p: PatternStyle): PatternStyle {
+  if (typeof p !== 'string') return p.context.trimStart().startsWith('<?php') ? p : { ...p, context: PHP_TAG + p.context }
+  if (p.trimStart().startsWith('<?php')) return p
+  const body = p.trim()
+  const context = PHP_TAG + body + (/[;}]$/.test(body) ? '' : ';')
+  const statement = parse('php', context).root().children().filter((n) => n.isNamed())[1]
+  if (!statement) return p
+  const selected = statement.kind() === 'expression_statement' ? statement.children().find((n) => n.isNamed()) : statement
+  return { context, selector: String((selected ?? statement).kind()) }
+}
+
+/** The pattern as ast-grep parses it: metavariables spelled with the grammar's expando character. */
+function patternSource(astLang: string, p: PatternStyle): string {
+  const text = typeof p === 'string' ? p : p.context
+  const expando = expandoChar(astLang)
+  return expando === '$' ? text : text.replace(/\$(?=[A-Z_$])/g, expando)
+}
+
+function firstProblem(node: SgNode, root: SgNode): string | undefined {
+  if (node.kind() === 'ERROR') return `cannot parse "${oneLine(node.text())}"`
+  const r = node.range()
+  // A missing `;` is normal in a pattern; any other missing token means the pattern is cut short.
+  if (node !== root && r.start.index === r.end.index && node.isLeaf() && node.kind() !== ';') return `incomplete pattern: missing "${node.kind()}"`
+  for (const child of node.children()) {
+    const problem = firstProblem(child, root)
+    if (problem) return problem
+  }
+  return undefined
+}
+
+/** Why the pattern does not parse in this language, or undefined when it does. */
+export function patternProblem(astLang: string, p: PatternStyle): string | undefined {
+  const root = parse(astLang, patternSource(astLang, p)).root()
+  const problem = firstProblem(root, root)
+  if (problem) return problem
+  if (typeof p !== 'string' && p.selector && !root.find({ rule: { kind: p.selector } })) return `selector "${p.selector}" is not in the context`
+  return undefined
+}
+
+/** The text a pattern must reproduce in the file: the selected node of a context pattern, else the pattern itself. */
+export function matchedPatternText(astLang: string, p: PatternStyle): string {
+  if (typeof p === 'string') return p
+  if (!p.selector) return p.context
+  const source = patternSource(astLang, p)
+  const selected = parse(astLang, source).root().find({ rule: { kind: p.selector } })
+  if (!selected) return p.context
+  const r = selected.range()
+  // The expando character replaces `$` one for one, so offsets in the parsed source are offsets in the context.
+  return p.context.slice(r.start.index, r.end.index)
+}
+
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}

@@ -1,0 +1,180 @@
+// The text engine: regular expressions matched line by line, with secret extraction, entropy and placeholder filters.
+import type { Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/rule.ts'
+import { requiredLiterals, type Literals } from './literals.ts'
+import { catastrophicReason } from './redos.ts'
+import { isPlaceholder, shannonEntropy } from './secrets.ts'
+
+/** Longer lines are minified code or data: slow to search and never a place a person wrote a secret. */
+export const MAX_LINE_LENGTH = 4000
+
+/** Counts what the engine did in this thread; tests read it to see the literal prefilter at work. */
+export const regexStats = { linesSearched: 0 }
+
+interface Compiled {
+  re: RegExp
+  /** Finds the rule's required literals in a whole file; null when every line must be searched. */
+  literals: RegExp | null
+}
+
+const byObject = new WeakMap<RuleDef, Compiled>()
+// Worker threads receive rule copies, so a rule is also found again by its pattern.
+const byPattern = new Map<string, Compiled>()
+
+function flagsOf(rule: RuleDef): string {
+  const own = [...(rule.regex_flags ?? '')].filter((f) => !'gyd'.includes(f)).join('')
+  return own + 'g' + (rule.secret_group !== undefined ? 'd' : '')
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+function literalSearch(literals: Literals, ignoreCase: boolean): RegExp | null {
+  return literals ? new RegExp(literals.map(escapeRegex).join('|'), ignoreCase ? 'gi' : 'g') : null
+}
+
+function compiled(rule: RuleDef): Compiled {
+  let entry = byObject.get(rule)
+  if (entry) return entry
+  const flags = flagsOf(rule)
+  const key = `${rule.regex}\u0000${flags}\u0000${rule.prefilter?.join('\u0000') ?? ''}`
+  entry = byPattern.get(key)
+  if (!entry) {
+    const ignoreCase = flags.includes('i')
+    const literals = rule.prefilter?.length ? rule.prefilter : requiredLiterals(rule.regex!, flags)
+    entry = { re: new RegExp(rule.regex!, flags), literals: literalSearch(literals, ignoreCase) }
+    byPattern.set(key, entry)
+  }
+  byObject.set(rule, entry)
+  return entry
+}
+
+/** Line starts of a file, computed once and shared by the file's rules. */
+class Lines {
+  private starts: number[] | undefined
+  constructor(readonly text: string) {}
+
+  private get lineStarts(): number[] {
+    if (!this.starts) {
+      this.starts = [0]
+      for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) this.starts.push(i + 1)
+    }
+    return this.starts
+  }
+
+  get count(): number {
+    return this.lineStarts.length
+  }
+
+  /** 0-based line holding the character at `index`. */
+  lineAt(index: number): number {
+    const s = this.lineStarts
+    let lo = 0
+    let hi = s.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (s[mid] <= index) lo = mid
+      else hi = mid - 1
+    }
+    return lo
+  }
+
+  /** The line's text without its terminator. */
+  lineText(line: number): string {
+    const s = this.lineStarts
+    const end = line + 1 < s.length ? s[line + 1] - 1 : this.text.length
+    const text = this.text.slice(s[line], end)
+    return text.endsWith('\r') ? text.slice(0, -1) : text
+  }
+}
+
+function* everyLine(count: number): Iterable<number> {
+  for (let i = 0; i < count; i++) yield i
+}
+
+/** The lines that contain one of the rule's literals (all lines when it has none). */
+function candidateLines(entry: Compiled, lines: Lines): Iterable<number> {
+  if (!entry.literals) return everyLine(lines.count)
+  const found = new Set<number>()
+  entry.literals.lastIndex = 0
+  for (let m = entry.literals.exec(lines.text); m; m = entry.literals.exec(lines.text)) {
+    const line = lines.lineAt(m.index)
+    found.add(line)
+    // Continue after this line: one hit is enough to search it.
+    const next = lines.text.indexOf('\n', m.index)
+    if (next === -1) break
+    entry.literals.lastIndex = next + 1
+  }
+  return found
+}
+
+function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: string } {
+  if (rule.secret_group === undefined) {
+    return { keep: rule.entropy === undefined || shannonEntropy(m[0]) >= rule.entropy }
+  }
+  const secret = m[rule.secret_group]
+  if (secret === undefined || isPlaceholder(secret)) return { keep: false }
+  if (rule.entropy !== undefined && shannonEntropy(secret) < rule.entropy) return { keep: false }
+  return { keep: true, secret }
+}
+
+function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[]): void {
+  const entry = compiled(rule)
+  const re = entry.re
+  for (const line of candidateLines(entry, lines)) {
+    const text = lines.lineText(line)
+    if (text.length > MAX_LINE_LENGTH) continue
+    regexStats.linesSearched++
+    re.lastIndex = 0
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0] === '') {
+        re.lastIndex++
+        continue
+      }
+      const { keep, secret } = accept(rule, m)
+      if (!keep) continue
+      out.push({
+        rule_id: rule.id,
+        line: line + 1,
+        column: m.index + 1,
+        end_line: line + 1,
+        end_column: m.index + m[0].length + 1,
+        message: rule.message,
+        matched: m[0],
+        ...(secret !== undefined && { secret }),
+      })
+    }
+  }
+}
+
+function validate(rule: RuleDef): void {
+  if (typeof rule.regex !== 'string' || rule.regex === '') throw new Error('regex: must be a non-empty string')
+  const flags = rule.regex_flags ?? ''
+  if (!/^[dgimsuv]*$/.test(flags) || new Set(flags).size !== flags.length) throw new Error(`regex_flags: "${flags}" may only hold d, g, i, m, s, u or v, each once`)
+  let re: RegExp
+  try {
+    re = new RegExp(rule.regex, flagsOf(rule))
+  } catch (err) {
+    throw new Error(`regex: ${(err as Error).message}`)
+  }
+  const reason = catastrophicReason(rule.regex, flags)
+  if (reason) throw new Error(`regex: ${reason}`)
+  const groups = new RegExp(`${re.source}|`, re.flags).exec('')!.length - 1
+  if (rule.secret_group !== undefined && (!Number.isInteger(rule.secret_group) || rule.secret_group < 0 || rule.secret_group > groups)) {
+    throw new Error(`secret_group: ${rule.secret_group} is not a capture group of the regex (it has ${groups})`)
+  }
+  if (rule.entropy !== undefined && !(rule.entropy >= 0 && rule.entropy <= 8)) throw new Error('entropy: must be between 0 and 8 bits per character')
+}
+
+function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
+  const lines = new Lines(file.text)
+  const matches: EngineMatch[] = []
+  for (const rule of rules) scanRule(rule, lines, matches)
+  return matches
+}
+
+const regexEngine: Engine = {
+  name: 'regex',
+  handles: (rule) => rule.regex !== undefined,
+  validate,
+  scan,
+}
+export default regexEngine

@@ -1,0 +1,44 @@
+// Telling a real-looking secret from a placeholder: Shannon entropy and the usual stand-in spellings.
+
+/** Bits per character of the string's character distribution. */
+export function shannonEntropy(text: string): number {
+  if (!text) return 0
+  const counts = new Map<string, number>()
+  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1)
+  const length = [...text].length
+  let bits = 0
+  for (const n of counts.values()) bits -= (n / length) * Math.log2(n / length)
+  return bits
+}
+
+/** Template and reference syntaxes: the value is filled in elsewhere. */
+const REFERENCE = [
+  /\$\{[^}]*\}/, // ${VAR}
+  /\{\{[^}]*\}\}/, // {{ var }}
+  /%\([^)]*\)[sdr]/, // %(name)s
+  /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
+  /^%[A-Za-z_][A-Za-z0-9_]*%$/, // %VAR%
+  /<[A-Za-z][\w .-]*>/, // <token>, <your key here>
+  /^\[[\w .-]*\]$/, // [REDACTED]
+  /process\.env|os\.environ|getenv/i,
+  /^[A-Z]+(_[A-Z]+)+$/, // an environment variable's name
+]
+
+/** Words that only stand-ins contain; a random key holds one of them with negligible probability. */
+const STAND_IN_WORDS = /changeme|change[_-]me|placeholder|example|dummy|redacted|your[_-]?(api[_-]?)?(key|token|secret|password)|insert[_-]?your|replace[_-]?me|notasecret|not[_-]a[_-]secret|xxxx|\*\*\*/i
+
+/** Whole values that are common stand-ins when only digits or separators are added (`test123`, `password_1`). */
+const STAND_IN_VALUES = new Set([
+  'test', 'testing', 'tests', 'password', 'passwd', 'pass', 'secret', 'token', 'apikey', 'api_key', 'key', 'foo', 'bar', 'foobar',
+  'baz', 'admin', 'root', 'default', 'demo', 'fake', 'mock', 'sample', 'null', 'none', 'nil', 'undefined', 'empty', 'qwerty',
+  'letmein', 'abc', 'abcdef', 'value', 'string', 'todo', 'tbd', 'hunter',
+])
+
+/** Whether a matched secret is obviously not a real one (a placeholder, a reference, a repeated character). */
+export function isPlaceholder(secret: string): boolean {
+  const value = secret.trim()
+  if (value.length === 0 || /^(.)\1*$/su.test(value)) return true
+  if (REFERENCE.some((re) => re.test(value))) return true
+  if (STAND_IN_WORDS.test(value)) return true
+  return STAND_IN_VALUES.has(value.toLowerCase().replace(/[\d_.\-!]+$/, '').replace(/^[\d_.\-]+/, ''))
+}

@@ -1,0 +1,20 @@
+// Escaping for the markup formats (XML, HTML): one place, so every reporter treats user content alike.
+
+/** Characters XML 1.0 forbids anywhere (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF). */
+const INVALID_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function stripInvalidXmlChars(text: string): string {
+  return text.replace(INVALID_XML_CHARS, '')
+}
+
+/** Text or attribute content for XML and HTML: markup characters become entities, forbidden characters go. */
+export function escapeMarkup(text: string): string {
+  return stripInvalidXmlChars(text).replace(/[&<>"']/g, (c) => ENTITIES[c])
+}
+
+/** XML attribute value: also keeps tab/newline/CR, which attribute normalisation would turn into spaces. */
+export function escapeXmlAttribute(text: string): string {
+  return escapeMarkup(text).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`)
+}

@@ -1,0 +1,66 @@
+// A real guard server on loopback, in a temporary working directory with its own .guard.yaml and data.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import YAML from 'yaml'
+import type { FastifyInstance } from 'fastify'
+import { buildServer } from '../../kernel/server.ts'
+import type { Kernel } from '../../kernel/kernel.ts'
+
+export interface TestServer {
+  url: string
+  dir: string
+  app: FastifyInstance
+  kernel: Kernel
+  /** fetch relative to the server, JSON body when `json` is given. */
+  request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>
+  close(): Promise<void>
+}
+
+export function tempDir(prefix = 'guard-test-'): string {
+  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)))
+}
+
+/** Writes `files` (relative path → content) under `dir`. */
+export function writeTree(dir: string, files: Record<string, string>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
+    fs.writeFileSync(path.join(dir, rel), content)
+  }
+}
+
+export async function startServer(opts: { config?: object; env?: Record<string, string | undefined>; files?: Record<string, string> } = {}): Promise<TestServer> {
+  const dir = tempDir()
+  if (opts.config) fs.writeFileSync(path.join(dir, '.guard.yaml'), YAML.stringify(opts.config))
+  if (opts.files) writeTree(dir, opts.files)
+  const saved = new Map<string, string | undefined>()
+  for (const [k, v] of Object.entries(opts.env ?? {})) {
+    saved.set(k, process.env[k])
+    if (v === undefined) delete process.env[k]
+    else process.env[k] = v
+  }
+  const { app, kernel } = await buildServer({ cwd: dir, threads: 1, logLevel: 'silent' })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  return {
+    url,
+    dir,
+    app,
+    kernel,
+    request(pathname, init = {}) {
+      const { json, ...rest } = init
+      const headers = new Headers(rest.headers)
+      if (json !== undefined) headers.set('content-type', 'application/json')
+      return fetch(url + pathname, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body })
+    },
+    async close() {
+      await app.close()
+      for (const [k, v] of saved) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
