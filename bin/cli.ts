@@ -82,15 +82,14 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
     const bar = progressBar()
     const opts = { roots: [fs.realpathSync(target)], onProgress: bar.update, identity: { sub: 'cli', role: 'admin' as const, auth: 'local' as const } }
     try {
-      const outcome = command === 'gate' ? await kernel.gate(request, opts) : await kernel.scan(request, opts)
+      const { result, gate } = command === 'gate' ? await kernel.gate(request, opts) : { ...(await kernel.scan(request, opts)), gate: undefined }
       bar.done()
-      const { result } = outcome
       if (format === 'text') write(values.output, formatText(result))
-      else if (format === 'json') write(values.output, JSON.stringify('gate' in outcome ? { ...result, gate: outcome.gate } : result, null, 2))
+      else if (format === 'json') write(values.output, JSON.stringify(gate ? { ...result, gate } : result, null, 2))
       else write(values.output, (await kernel.report(format as ReportFormat, { scan_id: result.scan_id })).content)
-      if ('gate' in outcome) {
-        process.stderr.write(formatGate(outcome.gate))
-        return outcome.gate.passed ? 0 : 1
+      if (gate) {
+        process.stderr.write(formatGate(gate))
+        return gate.passed ? 0 : 1
       }
       return 0
     } finally {

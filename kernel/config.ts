@@ -153,5 +153,5 @@ export function effectiveScanConfig(server: GuardConfig, repo: GuardConfig, over
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
 export const maxFileKb = (c: GuardConfig) => envNumber('GUARD_MAX_FILE_KB') ?? c.limits?.max_file_kb ?? 1024
 export const scanTimeoutS = (c: GuardConfig) => envNumber('GUARD_SCAN_TIMEOUT_S') ?? c.limits?.scan_timeout_s ?? 300
-export const maxBodyBytes = () => (envNumber('GUARD_MAX_BODY_MB') ?? 20) * 1024 * 1024
+export const maxBodyBytes = () => Math.floor((envNumber('GUARD_MAX_BODY_MB') ?? 20) * 1024 * 1024)
 export const DEFAULT_PACKS = ['owasp-top-10', 'secrets']

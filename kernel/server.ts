@@ -1,5 +1,6 @@
 // The HTTP service: Fastify with the error contract of CONTRACT §4; routes come from plugins.
 import { randomUUID } from 'node:crypto'
+import { Ajv } from 'ajv'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { maxBodyBytes } from './config.ts'
 import { GuardError } from './errors.ts'
@@ -23,8 +24,12 @@ export async function buildServer(opts: ServerOptions = {}): Promise<{ app: Fast
     bodyLimit: maxBodyBytes(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
   })
+  // Query strings are text and need coercion; JSON bodies must arrive with the right types.
+  const ajvFor = (coerceTypes: boolean | 'array') => new Ajv({ coerceTypes, useDefaults: true, allErrors: true, removeAdditional: false, strict: false })
+  const bodyAjv = ajvFor(false)
+  const textAjv = ajvFor('array')
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema))
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Ajv } from 'ajv'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { chromium } from 'playwright-core'
@@ -25,7 +25,7 @@ import { markdownReporter } from '../plugins/reporters/markdown.ts'
 // ajv-formats is CommonJS whose typings declare an ES default; require() gives the plugin function itself.
 const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv) => Ajv
 
-const SCHEMAS = path.join(path.dirname(new URL(import.meta.url).pathname), 'schemas')
+const SCHEMAS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schemas')
 const CHROMIUM = '/usr/bin/chromium'
 const NASTY_SNIPPET = `<div title="it's">{{{ user.bio }}}</div><script>window.__pwned = 1</script> ]]> "double"\u0001`
 
@@ -170,9 +170,21 @@ function githubSarifProblems(sarif: SarifLog, findings: readonly Finding[] = [])
   return problems
 }
 
+interface JsonSchema {
+  $schema: string
+  definitions: Record<string, { properties: Record<string, unknown> }>
+}
+
+/** The OASIS TC's draft-07 schema, with its one known erratum applied (see test/schemas/README.md). */
 function sarifValidator() {
-  const schema = JSON.parse(fs.readFileSync(path.join(SCHEMAS, 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>
+  const schema = JSON.parse(fs.readFileSync(path.join(SCHEMAS, 'sarif-schema-2.1.0.json'), 'utf8')) as JsonSchema
   assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#', 'vendored schema is draft-07, which Ajv supports by default')
+  // oasis-tcs/sarif-spec#449: the standard's text names suppression.status; the TC's schema file still says `state`.
+  const suppression = schema.definitions.suppression.properties
+  if ('state' in suppression && !('status' in suppression)) {
+    suppression.status = suppression.state
+    delete suppression.state
+  }
   const ajv = new Ajv({ allErrors: true, strict: false })
   addFormats(ajv)
   return ajv.compile(schema)
@@ -240,6 +252,11 @@ test('SARIF validates against the OASIS 2.1.0 schema and meets GitHub code scann
   assert.deepEqual(byId.get(FINDINGS[5].id)!.suppressions, [{ kind: 'inSource', status: 'accepted', justification: 'test seed only', properties: { source: 'inline' } }])
   assert.equal(byId.get(FINDINGS[6].id)!.suppressions![0].kind, 'external')
   assert.equal(byId.get(FINDINGS[4].id)!.locations[0].physicalLocation.region!.snippet!.text, NASTY_SNIPPET)
+
+  // The validator is really the schema: a level SARIF does not know is refused.
+  const broken = structuredClone(sarif)
+  ;(broken.runs[0].results[0] as { level: string }).level = 'critical'
+  assert.equal(validate(broken), false)
 })
 
 test('SARIF of a clean scan is valid and has no results', () => {
@@ -265,9 +282,8 @@ test('SARIF keeps the most important 25,000 results when a scan has more', () =>
 })
 
 type Attrs = Record<string, string>
-interface JunitCase extends Attrs {}
 interface ParsedCase {
-  '@': JunitCase
+  '@': Attrs
   failure?: { '@': Attrs; '#text'?: string }
   skipped?: { '@': Attrs }
 }
@@ -285,6 +301,7 @@ function parseJunit(xml: string): { root: Attrs; suites: ParsedSuite[] } {
     parseAttributeValue: false,
     parseTagValue: false,
     trimValues: false,
+    htmlEntities: true,
     isArray: (name) => name === 'testsuite' || name === 'testcase',
   })
   const doc = parser.parse(xml) as { testsuites: { '@': Attrs; testsuite: ParsedSuite[] } }
@@ -299,10 +316,14 @@ function ms(seconds: string): number {
 function xmllint(xml: string): { status: number | null; stderr: string } | undefined {
   const probe = spawnSync('xmllint', ['--version'])
   if (probe.error) return undefined
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'guard-junit-')), 'report.xml')
-  fs.writeFileSync(file, xml)
-  const run = spawnSync('xmllint', ['--noout', '--schema', path.join(SCHEMAS, 'junit.xsd'), file], { encoding: 'utf8' })
-  return { status: run.status, stderr: run.stderr }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-junit-'))
+  try {
+    fs.writeFileSync(path.join(dir, 'report.xml'), xml)
+    const run = spawnSync('xmllint', ['--noout', '--schema', path.join(SCHEMAS, 'junit.xsd'), path.join(dir, 'report.xml')], { encoding: 'utf8' })
+    return { status: run.status, stderr: run.stderr }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 test('JUnit: one testcase per finding, consistent counts, unique names, valid against the XSD', (t) => {
@@ -344,6 +365,10 @@ test('JUnit: one testcase per finding, consistent counts, unique names, valid ag
     return
   }
   assert.equal(lint.status, 0, lint.stderr)
+  // The XSD is strict enough to matter: a suite without its failure count is refused.
+  const missingCount = xml.replace(/(<testsuite name="[^"]*" tests="\d+") failures="\d+"/, '$1')
+  assert.notEqual(missingCount, xml)
+  assert.notEqual(xmllint(missingCount)!.status, 0)
 })
 
 test('JUnit: a clean scan is one passing testcase', (t) => {
@@ -480,6 +505,7 @@ test('CSV: RFC 4180, one row per finding, formula cells defused', () => {
   for (const r of data) for (const cell of r) assert.doesNotMatch(cell, /^[=+\-@]/)
   const sql = data.find((r) => r[col('rule_id')] === 'py.sql-injection')!
   assert.equal(sql[col('snippet')], FINDINGS[2].snippet, 'quotes and newlines round-trip')
+  assert.ok(!text.includes('\u0001'), 'control characters removed')
   assert.equal(data.filter((r) => r[col('suppressed')] === 'true').length, SUPPRESSED_COUNT)
   assert.deepEqual(['+1', '-2', '@SUM(A1)', 'a,b', 'plain'].map(csvCell), ["'+1", "'-2", "'@SUM(A1)", '"a,b"', 'plain'])
   assert.equal(csvReporter.render(CLEAN), `${header.join(',')}\r\n`)

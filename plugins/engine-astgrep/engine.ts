@@ -1,5 +1,5 @@
 // The structural engine: ast-grep patterns and rule objects, one parse per file for all its rules.
-import { parse, type NapiConfig, type SgNode } from '@ast-grep/napi'
+import { Lang, parse, type NapiConfig, type SgNode } from '@ast-grep/napi'
 import type { AstRule, Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/rule.ts'
 import { STRUCTURAL_LANGUAGES } from '../../kernel/languages.ts'
 import { astLanguage } from './languages.ts'
@@ -58,8 +58,8 @@ function configFor(rule: RuleDef, entry: Compiled, astLang: string): NapiConfig 
     config = napiConfig(rule, astLang)
     const problem = compileProblem(config, astLang)
     if (problem !== undefined) {
-      // Validation checks a rule's own languages; a JavaScript pattern may still not compile for TypeScript.
-      process.emitWarning(`rule ${rule.id} does not compile for ${astLang}, skipped: ${problem}`)
+      // JSX kinds do not exist in the .ts grammar, where JSX cannot occur: skipping the rule there is expected.
+      if (astLang !== Lang.TypeScript) process.emitWarning(`rule ${rule.id} does not compile for ${astLang}, skipped: ${problem}`)
       config = null
     }
     entry.configs.set(astLang, config)
@@ -100,21 +100,26 @@ function toMatch(rule: RuleDef, node: SgNode, fileText: string): EngineMatch {
   }
 }
 
+/** Why the rule cannot run in one ast-grep language, or undefined. */
+function problemIn(rule: RuleDef, astLang: string): string | undefined {
+  const at = rule.rule ? 'rule' : ''
+  for (const { path, pattern } of collectPatterns(ruleObject(rule), at)) {
+    const problem = patternProblem(astLang, astLang === 'php' ? wrapPhpPattern(pattern) : pattern)
+    if (problem) return `${path.replace(/^\./, '')}: ${problem}`
+  }
+  const problem = compileProblem(napiConfig(rule, astLang), astLang)
+  if (problem) return `${/^`constraints`/.test(problem) ? 'constraints' : rule.rule ? 'rule' : 'pattern'}: ${problem}`
+  return undefined
+}
+
 function validate(rule: RuleDef): void {
   const structural: readonly string[] = STRUCTURAL_LANGUAGES
   const other = rule.languages.filter((l) => !structural.includes(l))
   if (other.length) throw new Error(`languages: ${other.join(', ')} has no syntax tree; use a regex rule`)
-  const object = ruleObject(rule)
-  const at = rule.rule ? 'rule' : ''
   for (const language of rule.languages) {
-    const astLang = astLanguage(language)!
-    for (const { path, pattern } of collectPatterns(object, at)) {
-      const p = astLang === 'php' ? wrapPhpPattern(pattern) : pattern
-      const problem = patternProblem(astLang, p)
-      if (problem) throw new Error(`${path.replace(/^\./, '')}: ${problem} (${language})`)
-    }
-    const problem = compileProblem(napiConfig(rule, astLang), astLang)
-    if (problem) throw new Error(`${/^`constraints`/.test(problem) ? 'constraints' : rule.rule ? 'rule' : 'pattern'}: ${problem} (${language})`)
+    const problem = problemIn(rule, astLanguage(language)!)
+    // TypeScript files are read by two grammars (.ts and .tsx): a rule needs to compile for one of them.
+    if (problem && !(language === 'typescript' && problemIn(rule, Lang.Tsx) === undefined)) throw new Error(`${problem} (${language})`)
   }
 }
 

@@ -80,6 +80,8 @@ function firstProblem(node: SgNode, root: SgNode): string | undefined {
 
 /** Why the pattern does not parse in this language, or undefined when it does. */
 export function patternProblem(astLang: string, p: PatternStyle): string | undefined {
+  // A lone metavariable matches any node; some grammars cannot parse it as a whole program.
+  if (typeof p === 'string' && /^\s*\$(\$\$)?[A-Z_][A-Z0-9_]*\s*$/.test(p)) return undefined
   const root = parse(astLang, patternSource(astLang, p)).root()
   const problem = firstProblem(root, root)
   if (problem) return problem

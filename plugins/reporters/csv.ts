@@ -1,6 +1,7 @@
 // CSV reporter (RFC 4180): one row per finding for spreadsheets, with cells that cannot run as formulas.
 import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
 import type { Finding } from '../../kernel/schemas.ts'
+import { stripInvalidXmlChars } from './escape.ts'
 import { comparePosition, sortedFindings, standardsLabel } from './findings.ts'
 
 const COLUMNS: [string, (f: Finding, input: ReportInput) => string | number | boolean][] = [
@@ -27,9 +28,9 @@ const COLUMNS: [string, (f: Finding, input: ReportInput) => string | number | bo
   ['suppression_expires', (f) => f.suppression?.expires ?? ''],
 ]
 
-/** One CSV field: a leading = + - @ (or tab/CR) is defused with a quote (OWASP CSV injection), then RFC 4180 quoting. */
+/** One CSV field: control characters go, a leading = + - @ (or tab/CR) is defused with a quote (OWASP CSV injection), then RFC 4180 quoting. */
 export function csvCell(value: string | number | boolean): string {
-  let text = String(value)
+  let text = stripInvalidXmlChars(String(value))
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

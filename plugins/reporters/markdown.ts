@@ -1,11 +1,12 @@
 // Markdown reporter: a summary by severity and a findings table, fit for a pull-request comment or a wiki.
 import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
 import { SEVERITIES } from '../../kernel/schemas.ts'
+import { stripInvalidXmlChars } from './escape.ts'
 import { compareTriage, locationLabel, severityCounts, sortedFindings, suppressionLabel } from './findings.ts'
 
 /** Table-cell text: Markdown punctuation backslash-escaped (so `|` cannot split a cell, nor `<` open HTML), one line. */
 export function markdownCell(text: string): string {
-  return text
+  return stripInvalidXmlChars(text)
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`)

@@ -1,0 +1,21 @@
+// Fixture for js.innerhtml-xss.
+function render(comment) {
+  const el = document.getElementById('comments')
+  // ruleid: js.innerhtml-xss
+  el.innerHTML = '<p>' + comment.body + '</p>'
+  // ruleid: js.innerhtml-xss
+  el.innerHTML += `<li>${comment.author}</li>`
+  // ruleid: js.innerhtml-xss
+  el.insertAdjacentHTML('beforeend', comment.html)
+  // ruleid: js.innerhtml-xss
+  document.write(location.hash.slice(1))
+
+  // ok: js.innerhtml-xss
+  el.textContent = comment.body
+  // ok: js.innerhtml-xss
+  el.innerHTML = '<p class="empty">No comments</p>'
+  // ok: js.innerhtml-xss
+  el.innerHTML = DOMPurify.sanitize(comment.html)
+  // ok: js.innerhtml-xss
+  const html = el.innerHTML
+}
