@@ -46,7 +46,9 @@ export function orderPlugins(mods: PluginModule[]): PluginModule[] {
     done.add(name)
     out.push(m)
   }
-  for (const m of [...mods].sort((a, b) => a.manifest.name.localeCompare(b.manifest.name))) visit(m, [])
+  // Plugins that must see every route (the OpenAPI document) go first: Fastify's onRoute hooks miss earlier routes.
+  const early = (m: PluginModule) => (m.manifest.seesAllRoutes ? 0 : 1)
+  for (const m of [...mods].sort((a, b) => early(a) - early(b) || a.manifest.name.localeCompare(b.manifest.name))) visit(m, [])
   return out
 }
 

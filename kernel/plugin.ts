@@ -11,6 +11,8 @@ export interface PluginManifest {
   tier: 'community' | 'team' | 'enterprise'
   /** Names of plugins that must be registered first. */
   dependencies?: string[]
+  /** Loads before every plugin without it (after its own dependencies), so its onRoute hooks see every route. */
+  seesAllRoutes?: boolean
 }
 
 /** What a plugin may register. The kernel keeps registries; it never switches on a plugin's name. */

@@ -7,7 +7,8 @@ import { renderLanding, type ApiDocument } from './landing.ts'
 import { swaggerOptions } from './openapi.ts'
 import { readRedocBundle, renderRedocPage } from './redoc.ts'
 
-export const manifest = { name: 'docs', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
+// seesAllRoutes: load before the plugins that add routes, since @fastify/swagger only sees routes added after it.
+export const manifest = { name: 'docs', version: '1.0.0', tier: 'community', dependencies: ['auth'], seesAllRoutes: true } as const
 
 /** Pages may load only what this server serves: a browser then blocks any stray request to the internet. */
 const CSP = [

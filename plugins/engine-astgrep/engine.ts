@@ -4,7 +4,7 @@ import type { AstRule, Engine, EngineMatch, RuleDef, SourceFile } from '../../ke
 import { STRUCTURAL_LANGUAGES } from '../../kernel/languages.ts'
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, wrapPhpPattern } from './patterns.ts'
-import { prefilterWords, type Need } from './prefilter.ts'
+import { mayMatch, prefilterWords, type Need } from './prefilter.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
 export const astGrepStats = { parsed: 0, skipped: 0 }
@@ -127,15 +127,10 @@ function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const astLang = astLanguage(file.language, file.path)
   if (!astLang) return []
   const present = new Map<string, boolean>()
-  const appears = (word: string): boolean => {
-    let found = present.get(word)
-    if (found === undefined) present.set(word, (found = file.text.includes(word)))
-    return found
-  }
   const todo: [RuleDef, NapiConfig][] = []
   for (const rule of rules) {
     const entry = compiled(rule, astLang)
-    if (entry.need && !entry.need.some(appears)) continue
+    if (!mayMatch(entry.need, file.text, present)) continue
     const config = configFor(rule, entry, astLang)
     if (config) todo.push([rule, config])
   }

@@ -45,10 +45,16 @@ export function mapPatterns(rule: AstRule, map: (p: PatternStyle) => PatternStyl
   return out
 }
 
+/** `$X` or `$$$X` alone: matches any node (any nodes), whatever the grammar. */
+function isLoneMetavariable(p: PatternStyle): boolean {
+  return typeof p === 'string' && /^\s*\$(\$\$)?[A-Z_][A-Z0-9_]*\s*$/.test(p)
+}
+
 const PHP_TAG = '<?php '
 
 /** The php grammar reads text outside `<?php` as HTML, so bare patterns become a `<?php` context with a selector. */
 export function wrapPhpPattern(p: PatternStyle): PatternStyle {
+  if (isLoneMetavariable(p)) return p
   if (typeof p !== 'string') return p.context.trimStart().startsWith('<?php') ? p : { ...p, context: PHP_TAG + p.context }
   if (p.trimStart().startsWith('<?php')) return p
   const body = p.trim()
@@ -81,7 +87,7 @@ function firstProblem(node: SgNode, root: SgNode): string | undefined {
 /** Why the pattern does not parse in this language, or undefined when it does. */
 export function patternProblem(astLang: string, p: PatternStyle): string | undefined {
   // A lone metavariable matches any node; some grammars cannot parse it as a whole program.
-  if (typeof p === 'string' && /^\s*\$(\$\$)?[A-Z_][A-Z0-9_]*\s*$/.test(p)) return undefined
+  if (isLoneMetavariable(p)) return undefined
   const root = parse(astLang, patternSource(astLang, p)).root()
   const problem = firstProblem(root, root)
   if (problem) return problem

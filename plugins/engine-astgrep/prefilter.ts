@@ -2,27 +2,26 @@
 import type { AstRule, RuleDef } from '../../kernel/rule.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
-/** At least one of the words must occur in the text; null when the rule cannot be filtered. */
-export type Need = string[] | null
+/**
+ * Alternatives of words: the file can match only if every word of some alternative occurs in it.
+ * null when the rule cannot be filtered (a pattern of metavariables only, a bare `kind`).
+ */
+export type Need = string[][] | null
 
 const METAVARIABLE = /\$\$?\$?[A-Z_][A-Z0-9_]*/g
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g
 
-/** Every identifier-like literal of a pattern must appear in a match, so its longest one alone is a sound filter. */
+/** Every identifier-like literal of a pattern reappears verbatim in its match. */
 function patternNeed(astLang: string, p: PatternStyle): Need {
   const words = matchedPatternText(astLang, p).replace(METAVARIABLE, ' ').match(WORD)
-  if (!words) return null
-  return [words.reduce((a, b) => (b.length > a.length ? b : a))]
+  return words ? [[...new Set(words)]] : null
 }
 
-/** The most selective of several needs that must all hold. */
+/** Of several needs that must all hold, the one that rules out most files: fewest alternatives, longest words. */
 function strongest(needs: Need[]): Need {
+  const score = (n: string[][]) => Math.min(...n.map((alt) => alt.join('').length)) / n.length
   let best: Need = null
-  const shortestWord = (n: string[]) => Math.min(...n.map((w) => w.length))
-  for (const need of needs) {
-    if (!need) continue
-    if (!best || need.length < best.length || (need.length === best.length && shortestWord(need) > shortestWord(best))) best = need
-  }
+  for (const need of needs) if (need && (!best || score(need) > score(best))) best = need
   return best
 }
 
@@ -34,14 +33,25 @@ function ruleNeed(astLang: string, rule: AstRule): Need {
   if (Array.isArray(rule.all)) for (const item of rule.all) if (isRuleObject(item)) all.push(ruleNeed(astLang, item))
   if (Array.isArray(rule.any) && rule.any.length) {
     const branches = rule.any.map((item) => (isRuleObject(item) ? ruleNeed(astLang, item) : null))
-    all.push(branches.some((b) => b === null) ? null : [...new Set(branches.flatMap((b) => b ?? []))])
+    all.push(branches.some((b) => b === null) ? null : branches.flatMap((b) => b ?? []))
   }
   return strongest(all)
 }
 
-/** The rule's `prefilter`, or the words derived from its pattern(s). */
+/** The rule's `prefilter` (any one word suffices), or the words derived from its pattern(s). */
 export function prefilterWords(rule: RuleDef, astLang: string): Need {
-  if (rule.prefilter?.length) return rule.prefilter
+  if (rule.prefilter?.length) return rule.prefilter.map((w) => [w])
   if (rule.rule) return ruleNeed(astLang, rule.rule)
   return rule.pattern === undefined ? null : patternNeed(astLang, rule.pattern)
+}
+
+/** Whether the text can hold a match; `present` caches word lookups across the rules of one file. */
+export function mayMatch(need: Need, text: string, present: Map<string, boolean>): boolean {
+  if (!need) return true
+  const appears = (word: string): boolean => {
+    let found = present.get(word)
+    if (found === undefined) present.set(word, (found = text.includes(word)))
+    return found
+  }
+  return need.some((alternative) => alternative.every(appears))
 }

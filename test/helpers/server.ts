@@ -39,8 +39,22 @@ export async function startServer(opts: { config?: object; env?: Record<string, 
     if (v === undefined) delete process.env[k]
     else process.env[k] = v
   }
-  const { app, kernel } = await buildServer({ cwd: dir, threads: 1, logLevel: 'silent' })
-  await app.listen({ port: 0, host: '127.0.0.1' })
+  const restoreEnv = () => {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+  }
+  let built: Awaited<ReturnType<typeof buildServer>>
+  try {
+    built = await buildServer({ cwd: dir, threads: 1, logLevel: 'silent' })
+    await built.app.listen({ port: 0, host: '127.0.0.1' })
+  } catch (e) {
+    restoreEnv()
+    fs.rmSync(dir, { recursive: true, force: true })
+    throw e
+  }
+  const { app, kernel } = built
   const address = app.server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   return {
@@ -56,10 +70,7 @@ export async function startServer(opts: { config?: object; env?: Record<string, 
     },
     async close() {
       await app.close()
-      for (const [k, v] of saved) {
-        if (v === undefined) delete process.env[k]
-        else process.env[k] = v
-      }
+      restoreEnv()
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }

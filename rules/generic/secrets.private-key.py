@@ -1,0 +1,21 @@
+# Fixture for secrets.private-key.
+# ruleid: secrets.private-key
+SERVER_KEY = """-----BEGIN RSA PRIVATE KEY-----
+MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
+-----END RSA PRIVATE KEY-----"""
+
+# ruleid: secrets.private-key
+DEPLOY_KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----"
+# ruleid: secrets.private-key
+PKCS8 = "-----BEGIN PRIVATE KEY-----"
+# ruleid: secrets.private-key
+SIGNING = "-----BEGIN PGP PRIVATE KEY BLOCK-----"
+
+# ok: secrets.private-key
+PUBLIC = "-----BEGIN PUBLIC KEY-----"
+# ok: secrets.private-key
+CERT = "-----BEGIN CERTIFICATE-----"
+# ok: secrets.private-key
+SSH_PUB = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl deploy"
+# ok: secrets.private-key
+KEY_PATH = "/etc/ssl/private/server.key"
