@@ -30,13 +30,8 @@ export interface RuleTestResult {
 const COMMENT_START = /^\s*(\/\/|#|\/\*|\{\/\*|<!--|--|;|\*)/
 const ANNOTATION = /(?:\/\/|#|\/\*|<!--|--|;|\*)\s*(ruleid|ok):\s*([a-z0-9][a-z0-9.,\s-]*)/
 
-interface Expectations {
-  /** 1-based line → what the annotation says of this rule. */
-  lines: Map<number, 'ruleid' | 'ok'>
-}
-
-/** Reads the annotations of one rule: each applies to the next line that is not itself an annotation. */
-function expectationsFor(ruleId: string, lines: string[]): Expectations {
+/** 1-based line → what the annotations say of the rule there; each applies to the next line that is not an annotation. */
+function expectationsFor(ruleId: string, lines: string[]): Map<number, 'ruleid' | 'ok'> {
   const expected = new Map<number, 'ruleid' | 'ok'>()
   let pending: ('ruleid' | 'ok')[] = []
   lines.forEach((text, i) => {
@@ -50,7 +45,7 @@ function expectationsFor(ruleId: string, lines: string[]): Expectations {
     if (pending.length) expected.set(i + 1, pending.includes('ruleid') ? 'ruleid' : 'ok')
     pending = []
   })
-  return { lines: expected }
+  return expected
 }
 
 /** Sibling files named `<rule-id>.<ext>` or `<rule-id>.fixture.<ext>`; `<rule-id>.yaml` is a rule file, `<rule-id>.x.js` another rule's. */
@@ -75,7 +70,7 @@ async function testRule(rule: RuleDef, engines: Engine[], listing: Map<string, s
   for (const fixture of fixtures) {
     const text = await readFile(fixture, 'utf8')
     const lines = text.split(/\r?\n/)
-    const { lines: expected } = expectationsFor(rule.id, lines)
+    const expected = expectationsFor(rule.id, lines)
     const file = { path: path.basename(fixture), language: languageOf(fixture), text, isTest: false }
     const matched = new Set(evaluateFile(file, [rule], engines).map((m) => m.line))
     for (const [line, kind] of expected) {

@@ -4,7 +4,7 @@ import type { AstRule, Engine, EngineMatch, RuleDef, SourceFile } from '../../ke
 import { STRUCTURAL_LANGUAGES } from '../../kernel/languages.ts'
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, wrapPhpPattern } from './patterns.ts'
-import { mayMatch, prefilterWords, type Need } from './prefilter.ts'
+import { mayMatch, prefilterNeed, type Need } from './prefilter.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
 export const astGrepStats = { parsed: 0, skipped: 0 }
@@ -25,7 +25,7 @@ function compiled(rule: RuleDef, astLang: string): Compiled {
   const key = JSON.stringify([rule.id, rule.pattern, rule.rule, rule.constraints, rule.prefilter, rule.languages])
   entry = byContent.get(key)
   if (!entry) {
-    entry = { need: prefilterWords(rule, astLang), configs: new Map() }
+    entry = { need: prefilterNeed(rule, astLang), configs: new Map() }
     byContent.set(key, entry)
   }
   byObject.set(rule, entry)

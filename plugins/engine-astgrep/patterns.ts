@@ -1,5 +1,5 @@
 // Pattern handling shared by compile, validation and the prefilter: walking rule objects, PHP wrapping, syntax checks.
-import { parse, type SgNode } from '@ast-grep/napi'
+import { parse } from '@ast-grep/napi'
 import type { AstRule } from '../../kernel/rule.ts'
 import { expandoChar } from './languages.ts'
 
@@ -62,36 +62,51 @@ export function wrapPhpPattern(p: PatternStyle): PatternStyle {
   const statement = parse('php', context).root().children().filter((n) => n.isNamed())[1]
   if (!statement) return p
   const selected = statement.kind() === 'expression_statement' ? statement.children().find((n) => n.isNamed()) : statement
-  return { context, selector: String((selected ?? statement).kind()) }
+  const kind = String((selected ?? statement).kind())
+  // Without a selector ast-grep rejects the two-node context, so validation reports a pattern PHP cannot parse.
+  return kind === 'ERROR' ? { context } : { context, selector: kind }
 }
 
 /** The pattern as ast-grep parses it: metavariables spelled with the grammar's expando character. */
 function patternSource(astLang: string, p: PatternStyle): string {
   const text = typeof p === 'string' ? p : p.context
   const expando = expandoChar(astLang)
-  return expando === '$' ? text : text.replace(/\$(?=[A-Z_$])/g, expando)
+  return expando === '$' ? text : text.replace(/\$\$\$|\$(?=[A-Z_])/g, (m) => expando.repeat(m.length))
 }
 
-function firstProblem(node: SgNode, root: SgNode): string | undefined {
-  if (node.kind() === 'ERROR') return `cannot parse "${oneLine(node.text())}"`
-  const r = node.range()
-  // A missing `;` is normal in a pattern; any other missing token means the pattern is cut short.
-  if (node !== root && r.start.index === r.end.index && node.isLeaf() && node.kind() !== ';') return `incomplete pattern: missing "${node.kind()}"`
-  for (const child of node.children()) {
-    const problem = firstProblem(child, root)
-    if (problem) return problem
+const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}' }
+
+/**
+ * A pattern with unbalanced brackets or an unterminated string: ast-grep accepts it and silently matches nothing.
+ * (Parse errors in general are no sign: `class $C { $$$ }` is an error to the Java grammar and a fine pattern.)
+ */
+function unbalanced(text: string): string | undefined {
+  const open: string[] = []
+  let quote: string | undefined
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quote) {
+      if (c === '\\') i++
+      else if (c === quote) quote = undefined
+    } else if (c === '"' || c === "'" || c === '`') quote = c
+    else if (CLOSING[c]) open.push(CLOSING[c])
+    else if (c === ')' || c === ']' || c === '}') {
+      if (open.pop() !== c) return `unbalanced "${c}"`
+    }
   }
-  return undefined
+  if (quote) return `unterminated string (${quote})`
+  return open.length ? `incomplete pattern: missing "${open[open.length - 1]}"` : undefined
 }
 
-/** Why the pattern does not parse in this language, or undefined when it does. */
+/** Why the pattern cannot be what its author meant, or undefined. */
 export function patternProblem(astLang: string, p: PatternStyle): string | undefined {
-  // A lone metavariable matches any node; some grammars cannot parse it as a whole program.
-  if (isLoneMetavariable(p)) return undefined
-  const root = parse(astLang, patternSource(astLang, p)).root()
-  const problem = firstProblem(root, root)
+  const text = typeof p === 'string' ? p : p.context
+  if (!text.trim()) return 'is empty'
+  const problem = unbalanced(text)
   if (problem) return problem
-  if (typeof p !== 'string' && p.selector && !root.find({ rule: { kind: p.selector } })) return `selector "${p.selector}" is not in the context`
+  if (typeof p !== 'string' && p.selector && !parse(astLang, patternSource(astLang, p)).root().find({ rule: { kind: p.selector } })) {
+    return `selector "${p.selector}" is not in the context`
+  }
   return undefined
 }
 

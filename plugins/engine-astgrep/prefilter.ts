@@ -1,56 +1,234 @@
-// Which literal words a structural rule needs in a file's text before the file is worth parsing.
+// Which literal text a structural rule needs in a file before the file is worth parsing (parsing dominates scan time).
 import type { AstRule, RuleDef } from '../../kernel/rule.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
+/** Something the file's text must contain: a substring, an identifier as a whole word, or a regular expression. */
+export type Term = { text: string } | { word: string } | { regex: RegExp }
+
 /**
- * Alternatives of words: the file can match only if every word of some alternative occurs in it.
+ * Alternatives of terms: the file can match only if every term of some alternative occurs in it.
  * null when the rule cannot be filtered (a pattern of metavariables only, a bare `kind`).
  */
-export type Need = string[][] | null
+export type Need = Term[][] | null
+
+/** More alternatives than this cost more lookups than the parse they might save. */
+const MAX_ALTERNATIVES = 128
+/** Literal runs shorter than this occur in nearly every file. */
+const MIN_RUN = 3
 
 const METAVARIABLE = /\$\$?\$?[A-Z_][A-Z0-9_]*/g
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g
 
-/** Every identifier-like literal of a pattern reappears verbatim in its match. */
+const keys = new WeakMap<Term, string>()
+export function termKey(t: Term): string {
+  let key = keys.get(t)
+  if (key === undefined) {
+    key = 'text' in t ? `s:${t.text}` : 'word' in t ? `w:${t.word}` : `r:${t.regex.source}/${t.regex.flags}`
+    keys.set(t, key)
+  }
+  return key
+}
+const termLength = (t: Term) => ('text' in t ? t.text.length : 'word' in t ? t.word.length : t.regex.source.length)
+
+/** Every identifier of a pattern reappears verbatim, as a whole word, in its match. */
 function patternNeed(astLang: string, p: PatternStyle): Need {
   const words = matchedPatternText(astLang, p).replace(METAVARIABLE, ' ').match(WORD)
-  return words ? [[...new Set(words)]] : null
+  return words ? [[...new Set(words)].map((word) => ({ word }))] : null
 }
 
-/** Of several needs that must all hold, the one that rules out most files: fewest alternatives, longest words. */
-function strongest(needs: Need[]): Need {
-  const score = (n: string[][]) => Math.min(...n.map((alt) => alt.join('').length)) / n.length
-  let best: Need = null
-  for (const need of needs) if (need && (!best || score(need) > score(best))) best = need
-  return best
+const score = (n: Term[][]) => Math.min(...n.map((alt) => alt.reduce((sum, t) => sum + termLength(t), 0))) / n.length
+
+/** Both needs must hold: every pairing of their alternatives, or the more selective one when that grows too large. */
+function both(a: Need, b: Need): Need {
+  if (!a) return b
+  if (!b) return a
+  if (a.length * b.length > MAX_ALTERNATIVES) return score(a) >= score(b) ? a : b
+  return a.flatMap((x) => b.map((y) => [...new Map([...x, ...y].map((t) => [termKey(t), t])).values()]))
+}
+const allOf = (needs: Need[]): Need => needs.reduce(both, null)
+
+/** One of the needs holds: all their alternatives, less those that ask for more than another one does. */
+function either(needs: Need[]): Need {
+  if (!needs.length || needs.some((n) => n === null)) return null
+  const alternatives = needs.flatMap((n) => n!).map((alt) => new Set(alt.map(termKey)))
+  const redundant = (a: Set<string>, i: number) =>
+    alternatives.some((b, j) => j !== i && [...b].every((k) => a.has(k)) && (b.size < a.size || j < i))
+  return needs.flatMap((n) => n!).filter((_alt, i) => !redundant(alternatives[i], i))
+}
+
+/** Rust's `\s` also holds U+0085 (NEL), which JavaScript's does not: add it so the translation is never narrower. */
+function widenSpaces(body: string): string {
+  let out = ''
+  let inClass = false
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]
+    if (c === '\\') {
+      const pair = body.slice(i, i + 2)
+      out += pair === '\\s' ? (inClass ? '\\s\\x85' : '[\\s\\x85]') : pair
+      i++
+    } else {
+      if (c === '[') inClass = true
+      else if (c === ']') inClass = false
+      out += c
+    }
+  }
+  return out
+}
+
+/**
+ * A node's Rust regex as a JavaScript one the whole file must match: anchors dropped (the node is somewhere in
+ * the file), `.` widened with `s`, code points with `u`. Constructs whose meaning differs (Unicode \w \d \b \S,
+ * POSIX or nested classes, inline flags other than a leading (?i)) give up with undefined, so the JavaScript
+ * regex never rejects text the Rust one accepts.
+ */
+function translateRegex(regex: string): RegExp | undefined {
+  let body = regex
+  let flags = 'su'
+  const leading = /^\(\?([is]+)\)/.exec(body)
+  if (leading) {
+    if (leading[1].includes('i')) flags += 'i'
+    body = body.slice(leading[0].length)
+  }
+  body = body.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')
+  const outsideClasses = body.replace(/\\./g, '').replace(/\[[^\]]*\]/g, '')
+  if (/[$^]|\(\?(?!:|P?<)/.test(outsideClasses) || /\\[wWdDbBpPAzQxS]|\[:|&&|--|~~|\[[^\]]*\[/.test(body)) return undefined
+  try {
+    return new RegExp(widenSpaces(body).replace(/\(\?P</g, '(?<'), flags)
+  } catch {
+    return undefined
+  }
+}
+
+/** Literal runs a Rust regex requires, through groups, alternation and quantifiers; for regexes that do not translate. */
+function regexRuns(regex: string): Need {
+  let i = 0
+  let unsupported = false
+  const alternation = (): Need => {
+    const branches = [sequence()]
+    while (regex[i] === '|') {
+      i++
+      branches.push(sequence())
+    }
+    return either(branches)
+  }
+  const sequence = (): Need => {
+    const parts: Need[] = []
+    let run = ''
+    let last: 'char' | 'group' | 'other' = 'other'
+    const flush = () => {
+      if (run.length >= MIN_RUN) parts.push([[{ text: run }]])
+      run = ''
+    }
+    while (i < regex.length && regex[i] !== '|' && regex[i] !== ')') {
+      const c = regex[i]
+      if (c === '*' || c === '+' || c === '?' || c === '{') {
+        const optional = c === '*' || c === '?' || /^\{0[,}]/.test(regex.slice(i))
+        i = c === '{' ? regex.indexOf('}', i) + 1 : i + 1
+        if (regex[i] === '?') i++
+        if (last === 'char') {
+          if (optional) run = run.slice(0, -1)
+          flush()
+        } else if (last === 'group' && optional) parts.pop()
+        last = 'other'
+      } else if (c === '(') {
+        flush()
+        if (regex.startsWith('(?P<', i) || regex.startsWith('(?<', i)) i = regex.indexOf('>', i) + 1
+        else if (regex.startsWith('(?:', i)) i += 3
+        else if (regex[i + 1] === '?') return (unsupported = true), null // inline flags: case may not matter
+        else i++
+        parts.push(alternation())
+        i++
+        last = 'group'
+      } else if (c === '[') {
+        flush()
+        for (i++; i < regex.length && regex[i] !== ']'; i++) if (regex[i] === '\\') i++
+        i++
+        last = 'other'
+      } else if (c === '\\') {
+        const next = regex[i + 1] ?? ''
+        i += 2
+        if (/[A-Za-z0-9]/.test(next)) flush(), (last = 'other')
+        else (run += next), (last = 'char')
+      } else if (c === '.' || c === '^' || c === '$') {
+        flush()
+        i++
+        last = 'other'
+      } else {
+        run += c
+        i++
+        last = 'char'
+      }
+    }
+    flush()
+    return allOf(parts)
+  }
+  const need = alternation()
+  return unsupported || i !== regex.length ? null : need
+}
+
+/**
+ * A translated regex, preceded by its literal run when every match shares one (`eval` of `^(self\.)?eval\(`):
+ * a substring search rules most files out before the regex runs. Otherwise the literal runs alone.
+ */
+function regexNeed(regex: unknown): Need {
+  if (typeof regex !== 'string') return null
+  const translated = translateRegex(regex)
+  const runs = regexRuns(regex)
+  if (!translated) return runs
+  if (runs?.length !== 1) return [[{ regex: translated }]]
+  // A regex that is one literal (`\.CommandText`) adds nothing to its run.
+  const literal = translated.source.replace(/\\([^A-Za-z0-9])/g, '$1')
+  return runs[0].length === 1 && 'text' in runs[0][0] && runs[0][0].text === literal ? runs : [[...runs[0], { regex: translated }]]
 }
 
 function ruleNeed(astLang: string, rule: AstRule): Need {
-  const all: Need[] = []
+  const all: Need[] = [regexNeed(rule.regex)]
   if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) all.push(patternNeed(astLang, rule.pattern as PatternStyle))
   // Positive relations need their node to exist in the file too; `not` constrains nothing.
   for (const key of ['inside', 'has', 'precedes', 'follows'] as const) if (isRuleObject(rule[key])) all.push(ruleNeed(astLang, rule[key]))
   if (Array.isArray(rule.all)) for (const item of rule.all) if (isRuleObject(item)) all.push(ruleNeed(astLang, item))
-  if (Array.isArray(rule.any) && rule.any.length) {
-    const branches = rule.any.map((item) => (isRuleObject(item) ? ruleNeed(astLang, item) : null))
-    all.push(branches.some((b) => b === null) ? null : branches.flatMap((b) => b ?? []))
+  if (Array.isArray(rule.any)) all.push(either(rule.any.map((item) => (isRuleObject(item) ? ruleNeed(astLang, item) : null))))
+  return allOf(all)
+}
+
+/** Cheap terms first: a regex runs only when the words of its alternative are all there. */
+const COST = (t: Term) => ('regex' in t ? 2 : 'word' in t ? 1 : 0)
+
+/** The rule's `prefilter` (any one substring suffices), or the terms derived from its pattern(s) and regexes. */
+export function prefilterNeed(rule: RuleDef, astLang: string): Need {
+  const need = rule.prefilter?.length
+    ? rule.prefilter.map((text) => [{ text }])
+    : rule.rule
+      ? ruleNeed(astLang, rule.rule)
+      : rule.pattern === undefined
+        ? null
+        : patternNeed(astLang, rule.pattern)
+  return need && need.map((alt) => [...alt].sort((a, b) => COST(a) - COST(b)))
+}
+
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
+
+/** An occurrence not glued to other identifier characters (`eval` but not `evaluate`). */
+function hasWord(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) {
+    if (!isWordChar(text.charCodeAt(i - 1)) && !isWordChar(text.charCodeAt(i + word.length))) return true
   }
-  return strongest(all)
+  return false
 }
 
-/** The rule's `prefilter` (any one word suffices), or the words derived from its pattern(s). */
-export function prefilterWords(rule: RuleDef, astLang: string): Need {
-  if (rule.prefilter?.length) return rule.prefilter.map((w) => [w])
-  if (rule.rule) return ruleNeed(astLang, rule.rule)
-  return rule.pattern === undefined ? null : patternNeed(astLang, rule.pattern)
+function occurs(t: Term, text: string): boolean {
+  if ('text' in t) return text.includes(t.text)
+  if ('word' in t) return hasWord(text, t.word)
+  return t.regex.test(text)
 }
 
-/** Whether the text can hold a match; `present` caches word lookups across the rules of one file. */
+/** Whether the text can hold a match; `present` caches term lookups across the rules of one file. */
 export function mayMatch(need: Need, text: string, present: Map<string, boolean>): boolean {
   if (!need) return true
-  const appears = (word: string): boolean => {
-    let found = present.get(word)
-    if (found === undefined) present.set(word, (found = text.includes(word)))
+  const appears = (t: Term): boolean => {
+    const key = termKey(t)
+    let found = present.get(key)
+    if (found === undefined) present.set(key, (found = occurs(t, text)))
     return found
   }
   return need.some((alternative) => alternative.every(appears))

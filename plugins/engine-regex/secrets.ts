@@ -24,8 +24,8 @@ const REFERENCE = [
   /^[A-Z]+(_[A-Z]+)+$/, // an environment variable's name
 ]
 
-/** Words that only stand-ins contain; a random key holds one of them with negligible probability. */
-const STAND_IN_WORDS = /changeme|change[_-]me|placeholder|example|dummy|redacted|your[_-]?(api[_-]?)?(key|token|secret|password)|insert[_-]?your|replace[_-]?me|notasecret|not[_-]a[_-]secret|xxxx|\*\*\*/i
+/** Words that only stand-ins contain (`auth-secret`, `test-password`); a random key holds one with negligible probability. */
+const STAND_IN_WORDS = /secret|passw(or)?d|changeme|change[_-]me|placeholder|example|dummy|redacted|your[_-]?(api[_-]?)?(key|token|secret|password)|insert[_-]?your|replace[_-]?me|notasecret|not[_-]a[_-]secret|xxxx|\*\*\*/i
 
 /** Whole values that are common stand-ins when only digits or separators are added (`test123`, `password_1`). */
 const STAND_IN_VALUES = new Set([

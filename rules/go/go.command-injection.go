@@ -26,5 +26,8 @@ func Safe(file string) error {
 	exec.Command("git", "log", "--author", file).Run()
 	// ok: go.command-injection
 	// exec.Command("sh", "-c", "rm "+file)
+	// ok: go.command-injection
+	doc := `exec.Command("sh", "-c", "rm "+file) is forbidden`
+	_ = doc
 	return nil
 }

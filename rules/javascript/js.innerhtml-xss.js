@@ -18,4 +18,8 @@ function render(comment) {
   el.innerHTML = DOMPurify.sanitize(comment.html)
   // ok: js.innerhtml-xss
   const html = el.innerHTML
+  // ok: js.innerhtml-xss
+  // el.innerHTML = '<p>' + comment.body + '</p>'
+  // ok: js.innerhtml-xss
+  const lint = "never write el.innerHTML = '<p>' + comment.body"
 }

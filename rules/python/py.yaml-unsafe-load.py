@@ -25,4 +25,6 @@ def safe(stream, body):
     text = yaml.dump(config)
     # ok: py.yaml-unsafe-load
     # yaml.load(stream) is unsafe
-    return config, same, fast, text
+    # ok: py.yaml-unsafe-load
+    hint = "use yaml.safe_load, not yaml.load(stream)"
+    return config, same, fast, text, hint
