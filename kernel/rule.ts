@@ -60,7 +60,7 @@ export interface EngineMatch {
   message: string
   /** The matched text (before masking); the pipeline derives the snippet from the lines. */
   matched: string
-  /** Character ranges [start,end) within `matched`'s lines' text to mask (secrets). */
+  /** The secret's own text, masked wherever it appears in the snippet and message. */
   secret?: string
   confidence?: Confidence
 }
