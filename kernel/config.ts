@@ -5,7 +5,7 @@ import YAML from 'yaml'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { SEVERITIES, Severity } from './schemas.ts'
-import { BadRequestError, ValidationError, type FieldError } from './errors.ts'
+import { BadRequestError, keyPath, ValidationError, type FieldError } from './errors.ts'
 
 const strict = { additionalProperties: false }
 const SeverityList = Type.Array(Severity)
@@ -72,15 +72,6 @@ export const GuardConfig = Type.Object(
 )
 export type GuardConfig = Static<typeof GuardConfig>
 export type ScanConfig = Pick<GuardConfig, 'packs' | 'gate' | 'include' | 'exclude' | 'suppressions' | 'rules' | 'limits'>
-
-/** `/gate/fail_on/0` → `gate.fail_on[0]` */
-function keyPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '')
-}
 
 /** Every problem of a config object, each with its key path (unknown keys included). */
 export function configErrors(config: unknown, prefix = ''): FieldError[] {

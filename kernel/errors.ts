@@ -4,6 +4,15 @@ export interface FieldError {
   message: string
 }
 
+/** A JSON pointer as a key path: `/gate/fail_on/0` → `gate.fail_on[0]`. */
+export function keyPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '')
+}
+
 export class GuardError extends Error {
   constructor(
     readonly status: number,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import YAML from 'yaml'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { ValidationError, type FieldError } from './errors.ts'
+import { keyPath, ValidationError, type FieldError } from './errors.ts'
 import type { RuleDef } from './rule.ts'
 
 export const PACK_ID = '^[a-z0-9][a-z0-9-]{1,62}$'
@@ -59,7 +59,7 @@ export function parsePack(text: string, where: string): PackFile {
   } catch (e) {
     throw new ValidationError(`${where} is not valid YAML`, [{ path: where, message: (e as Error).message.split('\n')[0] }])
   }
-  const errors: FieldError[] = [...Value.Errors(PackFile, doc)].map((e) => ({ path: `${where}: ${e.path.slice(1).replace(/\//g, '.') || '(root)'}`, message: e.message }))
+  const errors: FieldError[] = [...Value.Errors(PackFile, doc)].map((e) => ({ path: `${where}: ${keyPath(e.path) || '(root)'}`, message: e.message }))
   if (errors.length) throw new ValidationError(`${where} is not a valid pack`, errors)
   return doc as PackFile
 }

@@ -195,6 +195,7 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
     suppressed,
   }
   const targetName = target ? target.relative : 'inline'
-  await (await kernel.store()).saveScan({ id: scanId, target: targetName, started_at: startedAt, result, rules: rules.filter((r) => findings.some((f) => f.rule_id === r.id)).map(ruleMeta), gate: null })
+  const firing = new Set(findings.map((f) => f.rule_id))
+  await (await kernel.store()).saveScan({ id: scanId, target: targetName, started_at: startedAt, result, rules: rules.filter((r) => firing.has(r.id)).map(ruleMeta), gate: null })
   return { result, rules, config, target: targetName, startedAt }
 }

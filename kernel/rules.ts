@@ -5,7 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import YAML from 'yaml'
-import { ValidationError, type FieldError } from './errors.ts'
+import { keyPath, ValidationError, type FieldError } from './errors.ts'
 import { ALL_LANGUAGES } from './languages.ts'
 import type { Engine, RuleDef } from './rule.ts'
 import { Confidence, Severity } from './schemas.ts'
@@ -45,15 +45,6 @@ export const RuleFile = Type.Object(
   { $id: 'RuleFile', additionalProperties: false },
 )
 
-/** `/languages/0` → `languages[0]`. */
-function fieldPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '')
-}
-
 function explain(schema: TSchema, message: string): string {
   const options = (schema.anyOf as TSchema[] | undefined)?.map((s) => s.const)
   if (options?.length && options.every((o) => typeof o === 'string')) return `must be one of ${options.join(', ')}`
@@ -66,7 +57,7 @@ export function ruleFileErrors(data: unknown): FieldError[] {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return [{ path: '', message: 'a rule file holds one rule: a mapping of its fields' }]
   const errors = new Map<string, string>()
   for (const e of Value.Errors(RuleFile, data)) {
-    const at = fieldPath(e.path)
+    const at = keyPath(e.path)
     if (!errors.has(at)) errors.set(at, e.type === ValueErrorType.ObjectRequiredProperty ? 'is required' : e.type === ValueErrorType.ObjectAdditionalProperties ? 'is not a rule field' : explain(e.schema, e.message))
   }
   const matchers = (['pattern', 'rule', 'regex'] as const).filter((k) => (data as Record<string, unknown>)[k] !== undefined)

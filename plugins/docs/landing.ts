@@ -1,4 +1,5 @@
 // The /api landing page: every endpoint with its permission and roles, rendered from the OpenAPI document.
+import { escapeMarkup } from '../../kernel/markup.ts'
 import { PERMISSIONS, rolesFor, type Permission } from '../../kernel/permissions.ts'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
@@ -21,9 +22,6 @@ export interface Endpoint {
   permission: string
   roles: string
 }
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c])
 
 function isPermission(value: string | undefined): value is Permission {
   return value !== undefined && (PERMISSIONS as string[]).includes(value)
@@ -62,9 +60,9 @@ code{font:13px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 export function renderLanding(doc: ApiDocument): string {
   const rows = listEndpoints(doc)
     .map(
-      (e) => `<tr data-method="${e.method}" data-path="${escapeHtml(e.path)}" data-permission="${escapeHtml(e.permission)}">
-<td><span class="method ${e.method}">${e.method}</span></td><td><code>${escapeHtml(e.path)}</code></td><td>${escapeHtml(e.summary)}</td>
-<td><code>${escapeHtml(e.permission)}</code></td><td class="roles">${escapeHtml(e.roles)}</td></tr>`,
+      (e) => `<tr data-method="${e.method}" data-path="${escapeMarkup(e.path)}" data-permission="${escapeMarkup(e.permission)}">
+<td><span class="method ${e.method}">${e.method}</span></td><td><code>${escapeMarkup(e.path)}</code></td><td>${escapeMarkup(e.summary)}</td>
+<td><code>${escapeMarkup(e.permission)}</code></td><td class="roles">${escapeMarkup(e.roles)}</td></tr>`,
     )
     .join('\n')
   return `<!DOCTYPE html>
@@ -72,12 +70,12 @@ export function renderLanding(doc: ApiDocument): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(doc.info.title)} API</title>
+<title>${escapeMarkup(doc.info.title)} API</title>
 <style>${CSS}</style>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(doc.info.title)} API <span class="version">${escapeHtml(doc.info.version)}</span></h1>
+<h1>${escapeMarkup(doc.info.title)} API <span class="version">${escapeMarkup(doc.info.version)}</span></h1>
 <p>Send <code>X-API-Key</code> or <code>Authorization: Bearer &lt;token&gt;</code>; each endpoint needs the permission shown, which these roles hold.</p>
 <nav><a href="/docs">Swagger UI</a><a href="/redoc">ReDoc</a><a href="/docs/json">OpenAPI JSON</a><a href="/docs/yaml">OpenAPI YAML</a></nav>
 <table>

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
 import { SEVERITIES, type Finding, type Severity } from '../../kernel/schemas.ts'
-import { escapeMarkup as esc } from './escape.ts'
+import { escapeMarkup as esc } from '../../kernel/markup.ts'
 import { compareTriage, locationLabel, severityCounts, sortedFindings, standardsLabel, suppressionLabel, type SeverityCounts } from './findings.ts'
 
 const STYLE = `

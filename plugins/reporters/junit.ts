@@ -1,7 +1,7 @@
 // JUnit XML reporter: one testsuite per rule, one testcase per finding; CI test tabs show a scan as tests.
 import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
 import type { Finding } from '../../kernel/schemas.ts'
-import { escapeMarkup, escapeXmlAttribute } from './escape.ts'
+import { escapeMarkup, escapeXmlAttribute } from '../../kernel/markup.ts'
 import { comparePosition, locationLabel, occurrences, severityRank, sortedFindings, standardsLabel, suppressionLabel } from './findings.ts'
 
 interface Suite {

@@ -1,4 +1,4 @@
-// Escaping for the markup formats (XML, HTML): one place, so every reporter treats user content alike.
+// Escaping for markup (XML, HTML): one place, so every reporter and page treats user content alike.
 
 /** Characters XML 1.0 forbids anywhere (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF). */
 const INVALID_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
