@@ -55,8 +55,8 @@ function write(output: string | undefined, content: string): void {
   fs.renameSync(tmp, output)
 }
 
-async function withKernel<T>(fn: (kernel: Kernel) => Promise<T>): Promise<T> {
-  const kernel = await Kernel.boot()
+async function withKernel<T>(fn: (kernel: Kernel) => Promise<T>, warm = false): Promise<T> {
+  const kernel = await Kernel.boot({ warm })
   try {
     return await fn(kernel)
   } finally {
@@ -95,7 +95,7 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
     } finally {
       bar.done()
     }
-  })
+  }, true)
 }
 
 async function rulesCommand(args: string[]): Promise<number> {

@@ -26,6 +26,19 @@ export interface FileResult {
 }
 
 const engineCache = new Map<string, Promise<Engine[]>>()
+const HEAD_BYTES = 64 * 1024
+
+function readHead(file: string): { text: string; size: number; complete: boolean } {
+  const fd = fs.openSync(file, 'r')
+  try {
+    const size = fs.fstatSync(fd).size
+    const buffer = Buffer.allocUnsafe(Math.min(size, HEAD_BYTES))
+    const read = fs.readSync(fd, buffer, 0, buffer.length, 0)
+    return { text: buffer.toString('utf8', 0, read), size, complete: read >= size }
+  } finally {
+    fs.closeSync(fd)
+  }
+}
 
 export async function runBatch(task: BatchTask): Promise<FileResult[]> {
   const key = task.engines.join('\n')
@@ -34,7 +47,11 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
   return task.files.map((f) => {
     let text: string
     try {
-      text = f.text ?? fs.readFileSync(f.abs!, 'utf8')
+      // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
+      const head = f.text === undefined ? readHead(f.abs!) : undefined
+      const early = head && unscannableReason(head.text)
+      if (early) return { path: f.path, bytes: head.size, findings: [], skipped: early }
+      text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))
     } catch {
       return { path: f.path, bytes: 0, findings: [], skipped: 'unreadable' }
     }

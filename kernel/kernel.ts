@@ -25,6 +25,8 @@ export interface BootOptions {
   /** Worker threads for rule evaluation; 0 evaluates in-process. */
   threads?: number
   logger?: Logger
+  /** Start the worker threads while the rest boots (for commands and servers that are about to scan). */
+  warm?: boolean
 }
 
 type StoreOpener = (url: string, dataDir: string) => Store | Promise<Store>
@@ -79,6 +81,7 @@ export class Kernel {
     const log = opts.logger ?? (opts.app?.log as Logger | undefined) ?? pino({ level: process.env.GUARD_LOG_LEVEL ?? 'warn' })
     const kernel = new Kernel(cwd, configPath, loadConfigFile(configPath), new ScanPool(opts.threads ?? defaultThreads()), log)
     await kernel.loadPlugins(opts.app)
+    if (opts.warm) kernel.pool.start(kernel.engines)
     kernel.builtinRules = await loadRules([path.join(INSTALL_DIR, 'rules')])
     return kernel
   }

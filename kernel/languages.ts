@@ -21,8 +21,12 @@ const BY_NAME: Record<string, string> = { Dockerfile: 'dockerfile', '.env': 'dot
 export const STRUCTURAL_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'go', 'c', 'cpp', 'csharp', 'php', 'ruby'] as const
 export const ALL_LANGUAGES = [...STRUCTURAL_LANGUAGES, 'yaml', 'json', 'toml', 'ini', 'dotenv', 'properties', 'xml', 'terraform', 'shell', 'dockerfile', 'text', 'generic']
 
+// Type declarations hold no executable code: only text rules (secrets) read them, and they are never parsed.
+const DECLARATIONS = /\.d\.[cm]?ts$/
+
 export function languageOf(file: string): string {
   const base = path.posix.basename(file)
+  if (DECLARATIONS.test(base)) return 'text'
   if (BY_NAME[base]) return BY_NAME[base]
   if (base.startsWith('.env.')) return 'dotenv'
   return BY_EXTENSION[path.posix.extname(base).toLowerCase()] ?? 'text'

@@ -3,6 +3,7 @@ import os from 'node:os'
 import Tinypool from 'tinypool'
 import { runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
 import { ScanTimeoutError } from './errors.ts'
+import { bundleWorker } from './worker-bundle.ts'
 import type { RuleDef } from './rule.ts'
 
 const BATCH_BYTES = 512 * 1024
@@ -42,25 +43,35 @@ function batches(files: (BatchFile & { size?: number })[]): BatchFile[][] {
   return out
 }
 
+interface Started {
+  pool: Tinypool
+  /** The engines' module URLs as the threads load them. */
+  engines: string[]
+}
+
 export class ScanPool {
-  private pool: Tinypool | undefined
+  private started: Promise<Started> | undefined
 
   constructor(readonly threads = defaultThreads()) {}
 
-  private get tinypool(): Tinypool {
-    this.pool ??= new Tinypool({
-      filename: new URL('./worker.mjs', import.meta.url).href,
-      minThreads: this.threads,
-      maxThreads: this.threads,
-      idleTimeout: 60_000,
-    })
-    return this.pool
+  /** Starts the threads and loads the engines in each, in the background: the first scan then finds them warm. */
+  start(engines: string[]): void {
+    if (this.threads === 0 || this.started) return
+    this.started = (async () => {
+      // Without a writable cache the threads load the TypeScript sources through tsx: slower to start, same results.
+      const bundle = await bundleWorker(engines).catch(() => ({ filename: new URL('./worker.mjs', import.meta.url).href, engines }))
+      const pool = new Tinypool({ filename: bundle.filename, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 60_000 })
+      await Promise.all(Array.from({ length: this.threads }, () => pool.run({ files: [], rules: [], engines: bundle.engines })))
+      return { pool, engines: bundle.engines }
+    })()
   }
 
   private async runOne(task: BatchTask, signal: AbortSignal, timeoutMs: number): Promise<FileResult[]> {
     if (this.threads === 0) return runBatch(task)
+    this.start(task.engines)
+    const { pool, engines } = await this.started!
     const bound = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
-    return (await this.tinypool.run(task, { signal: bound })) as FileResult[]
+    return (await pool.run({ ...task, engines }, { signal: bound })) as FileResult[]
   }
 
   /** A batch that overruns is retried file by file, so only the slow file is skipped. */
@@ -99,7 +110,8 @@ export class ScanPool {
   }
 
   async destroy(): Promise<void> {
-    await this.pool?.destroy()
-    this.pool = undefined
+    const started = this.started
+    this.started = undefined
+    await (await started?.catch(() => undefined))?.pool.destroy()
   }
 }

@@ -133,6 +133,7 @@ describe('POST /scan of a repository on the server', () => {
       'repo/node_modules/lib/index.js': 'eval(x)\n',
       'repo/static/app.min.js': 'eval(x)\n',
       'repo/static/bundle.js': `${'var a=1;'.repeat(5000)}eval(x)\n`,
+      'repo/static/chunk-4f2a.js': `${'var b=2;'.repeat(30_000)}\neval(x)\n`,
     })
     fs.writeFileSync(path.join(server.dir, 'repo/logo.js'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]))
     const { status, body } = await scan({ repo_path: 'repo' })
@@ -142,6 +143,7 @@ describe('POST /scan of a repository on the server', () => {
     assert.match(reasons['node_modules'], /vendored/)
     assert.match(reasons['static/app.min.js'], /minified/)
     assert.match(reasons['static/bundle.js'], /minified/)
+    assert.match(reasons['static/chunk-4f2a.js'], /minified/, 'decided from the first 64 KB of a large file')
     assert.equal(reasons['logo.js'], 'binary')
     assert.equal(reasons['generated'], undefined, 'gitignored paths are silently left out')
   })

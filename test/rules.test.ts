@@ -11,7 +11,7 @@ import { loadRules, validateRule } from '../kernel/rules.ts'
 import { GuardError } from '../kernel/errors.ts'
 import type { Engine, RuleDef, SourceFile } from '../kernel/rule.ts'
 import astGrepEngine, { astGrepStats } from '../plugins/engine-astgrep/engine.ts'
-import { prefilterNeed } from '../plugins/engine-astgrep/prefilter.ts'
+import { mayMatch, prefilterNeed } from '../plugins/engine-astgrep/prefilter.ts'
 import regexEngine, { MAX_LINE_LENGTH, regexStats } from '../plugins/engine-regex/engine.ts'
 import { catastrophicReason } from '../plugins/engine-regex/redos.ts'
 import { isPlaceholder, shannonEntropy } from '../plugins/engine-regex/secrets.ts'
@@ -197,15 +197,32 @@ describe('the ast-grep engine', () => {
 
   test('derives prefilter terms from patterns, rule objects and node regexes', () => {
     const need = (r: RuleDef) => JSON.stringify(prefilterNeed(r, 'JavaScript'), (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))
-    assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], pattern: 'child_process.exec($CMD)' })), '[[{"word":"child_process"},{"word":"exec"}]]')
+    // Words, plus the pattern's run of adjacent literal tokens with any white space between them.
+    assert.equal(
+      need(rule({ id: 'js.t', languages: ['javascript'], pattern: 'child_process.exec($CMD)' })),
+      '[[{"word":"child_process"},{"word":"exec"},{"regex":"/child_process\\\\s*\\\\.\\\\s*exec\\\\s*\\\\(/g","nodeStart":true}]]',
+    )
     const anyOf = rule({ id: 'js.t', languages: ['javascript'], rule: { any: [{ pattern: 'eval($X)' }, { kind: 'call_expression', regex: '^(exec|spawn)\\(' }] } })
-    assert.equal(need(anyOf), '[[{"word":"eval"}],[{"regex":"/(exec|spawn)\\\\(/su"}]]')
+    assert.equal(need(anyOf), '[[{"word":"eval"},{"regex":"/eval\\\\s*\\\\(/g","nodeStart":true}],[{"regex":"/(?:(exec|spawn)\\\\()/gsu","nodeStart":true}]]')
     assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], rule: { kind: 'identifier' } })), 'null')
     assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], pattern: '$F($X)' })), 'null')
     // Case-insensitive or Unicode-dependent regexes are not narrowed to something that could miss.
     assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], rule: { kind: 'string', regex: '\\bselect\\b' } })), '[[{"text":"select"}]]')
     assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], rule: { kind: 'string', regex: '(?i)\\bselect' } })), 'null')
     assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], pattern: 'x($Y)', prefilter: ['a', 'b'] })), '[[{"text":"a"}],[{"text":"b"}]]')
+  })
+
+  test('token runs and node regexes reject text where the node cannot start or end', () => {
+    const may = (r: RuleDef, text: string) => mayMatch(prefilterNeed(r, 'JavaScript'), text, new Map())
+    const member = rule({ id: 'js.t', languages: ['javascript'], pattern: '$EL.innerHTML = $HTML' })
+    assert.equal(may(member, 'el.innerHTML\n    = html'), true)
+    assert.equal(may(member, 'const s = el.innerHTML; // innerHTML = x'), false)
+    const ctor = rule({ id: 'js.t', languages: ['javascript'], rule: { kind: 'call_expression', regex: '^Function\\s*\\(' } })
+    assert.equal(may(ctor, 'return Function("a", body)'), true)
+    assert.equal(may(ctor, 'if (isFunction(x)) run()'), false)
+    const callee = rule({ id: 'js.t', languages: ['javascript'], rule: { kind: 'identifier', regex: '^(all|get)$' } })
+    assert.equal(may(callee, 'db.all(sql)'), true)
+    assert.equal(may(callee, 'allSchemaProperties(schema)'), false)
   })
 
   test('wraps PHP patterns in <?php so bare patterns work', () => {

@@ -1,6 +1,5 @@
 // Authentication and authorisation (CONTRACT §5): API key, HS256 JWT, the precedence table, the role matrix.
 import { timingSafeEqual, createHash } from 'node:crypto'
-import fastifyJwt from '@fastify/jwt'
 import type { FastifyRequest } from 'fastify'
 import type { PluginContext } from '../../kernel/plugin.ts'
 import { ForbiddenError, GuardError, UnauthorizedError } from '../../kernel/errors.ts'
@@ -25,7 +24,8 @@ export default async function register({ kernel, app }: PluginContext): Promise<
   const jwtEnabled = kernel.config.auth?.enabled === true
   const secret = jwtSecret(kernel.config)
   if (jwtEnabled && !secret) throw new Error('auth.enabled is true but neither auth.jwt_secret nor GUARD_JWT_SECRET is set')
-  if (jwtEnabled) await app.register(fastifyJwt, { secret: secret!, verify: VERIFY_OPTIONS })
+  // Loaded only by a server that verifies tokens: the CLI never pays for it.
+  if (jwtEnabled) await app.register((await import('@fastify/jwt')).default, { secret: secret!, verify: VERIFY_OPTIONS })
 
   async function authenticate(request: FastifyRequest): Promise<Identity> {
     const apiKey = process.env.GUARD_API_KEY || undefined

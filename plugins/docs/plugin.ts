@@ -1,6 +1,4 @@
 // API documentation: the OpenAPI 3 document, Swagger UI (/docs), ReDoc (/redoc) and the /api landing page, all offline.
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import type { PluginContext } from '../../kernel/plugin.ts'
 import { renderLanding, type ApiDocument } from './landing.ts'
@@ -37,7 +35,7 @@ async function documentationRoutes(child: FastifyInstance): Promise<void> {
     reply.header('content-security-policy', CSP)
   })
 
-  await child.register(swaggerUi, {
+  await child.register((await import('@fastify/swagger-ui')).default, {
     routePrefix: '/docs',
     // No validator badge: it would send the document to validator.swagger.io (false is rendered as null).
     validatorUrl: false,
@@ -63,6 +61,7 @@ async function documentationRoutes(child: FastifyInstance): Promise<void> {
 
 export default async function register({ app }: PluginContext): Promise<void> {
   if (!app) return
-  await app.register(swagger, swaggerOptions)
+  // Loaded only by a server: the CLI never pays for the documentation stack.
+  await app.register((await import('@fastify/swagger')).default, swaggerOptions)
   await app.register(documentationRoutes)
 }

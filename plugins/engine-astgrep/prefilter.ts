@@ -3,7 +3,8 @@ import type { AstRule, RuleDef } from '../../kernel/rule.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
 /** Something the file's text must contain: a substring, an identifier as a whole word, or a regular expression. */
-export type Term = { text: string } | { word: string } | { regex: RegExp }
+/** `nodeStart`: the match begins a syntax node, so an identifier character there has none just before it. */
+export type Term = { text: string } | { word: string } | { regex: RegExp; nodeStart?: boolean }
 
 /**
  * Alternatives of terms: the file can match only if every term of some alternative occurs in it.
@@ -23,17 +24,37 @@ const keys = new WeakMap<Term, string>()
 export function termKey(t: Term): string {
   let key = keys.get(t)
   if (key === undefined) {
-    key = 'text' in t ? `s:${t.text}` : 'word' in t ? `w:${t.word}` : `r:${t.regex.source}/${t.regex.flags}`
+    key = 'text' in t ? `s:${t.text}` : 'word' in t ? `w:${t.word}` : `r:${t.regex.source}/${t.regex.flags}${t.nodeStart ? '^' : ''}`
     keys.set(t, key)
   }
   return key
 }
 const termLength = (t: Term) => ('text' in t ? t.text.length : 'word' in t ? t.word.length : t.regex.source.length)
 
-/** Every identifier of a pattern reappears verbatim, as a whole word, in its match. */
+/** Identifiers and the operator characters that reappear verbatim between a pattern's metavariables. */
+const TOKEN = /[A-Za-z_][A-Za-z0-9_]*|[.([{=+\-*/%<>!&|:]/g
+const RUN_BREAK = /[^A-Za-z0-9_.([{=+\-*/%<>!&|:\s]/g
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+
+/**
+ * Runs of adjacent literal tokens (`.innerHTML =`, `hashlib.md5(`) as regexes allowing any white space between
+ * tokens: far more selective than the words alone. Only a comment between two tokens of a run would hide a match.
+ */
+function tokenRuns(text: string): Term[] {
+  const runs: Term[] = []
+  for (const chunk of text.replace(METAVARIABLE, '\0').replace(RUN_BREAK, '\0').split('\0')) {
+    const tokens = chunk.match(TOKEN)
+    if (!tokens || tokens.length < 2 || !tokens.some((t) => /^[A-Za-z_]/.test(t))) continue
+    runs.push({ regex: new RegExp(tokens.map(escapeRegex).join('\\s*'), 'g'), nodeStart: true })
+  }
+  return runs
+}
+
+/** Every identifier of a pattern reappears verbatim, as a whole word, in its match, and so do its token runs. */
 function patternNeed(astLang: string, p: PatternStyle): Need {
-  const words = matchedPatternText(astLang, p).replace(METAVARIABLE, ' ').match(WORD)
-  return words ? [[...new Set(words)].map((word) => ({ word }))] : null
+  const text = matchedPatternText(astLang, p)
+  const words = text.replace(METAVARIABLE, ' ').match(WORD)
+  return words ? [[...[...new Set(words)].map((word) => ({ word })), ...tokenRuns(text)]] : null
 }
 
 const score = (n: Term[][]) => Math.min(...n.map((alt) => alt.reduce((sum, t) => sum + termLength(t), 0))) / n.length
@@ -81,7 +102,7 @@ function widenSpaces(body: string): string {
  * POSIX or nested classes, inline flags other than a leading (?i)) give up with undefined, so the JavaScript
  * regex never rejects text the Rust one accepts.
  */
-function translateRegex(regex: string): RegExp | undefined {
+function translateRegex(regex: string): Term | undefined {
   let body = regex
   let flags = 'su'
   const leading = /^\(\?([is]+)\)/.exec(body)
@@ -89,11 +110,17 @@ function translateRegex(regex: string): RegExp | undefined {
     if (leading[1].includes('i')) flags += 'i'
     body = body.slice(leading[0].length)
   }
+  // A node that starts (ends) with an identifier character is not glued to one before (after) it:
+  // `^Function\(` is not `isFunction(`, `^(all|get)$` is not `allSchemaProperties`. The start is checked
+  // outside the regex (occurs), so V8 still scans for the regex's literal prefix.
+  const anchored = body.startsWith('^')
+  const endAnchored = /(?<!\\)\$$/.test(body)
   body = body.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')
   const outsideClasses = body.replace(/\\./g, '').replace(/\[[^\]]*\]/g, '')
   if (/[$^]|\(\?(?!:|P?<)/.test(outsideClasses) || /\\[wWdDbBpPAzQxS]|\[:|&&|--|~~|\[[^\]]*\[/.test(body)) return undefined
   try {
-    return new RegExp(widenSpaces(body).replace(/\(\?P</g, '(?<'), flags)
+    const end = endAnchored ? '(?:(?<=\\W)|(?!\\w))' : ''
+    return { regex: new RegExp(`(?:${widenSpaces(body).replace(/\(\?P</g, '(?<')})${end}`, `${flags}g`), nodeStart: anchored }
   } catch {
     return undefined
   }
@@ -175,10 +202,8 @@ function regexNeed(regex: unknown): Need {
   const translated = translateRegex(regex)
   const runs = regexRuns(regex)
   if (!translated) return runs
-  if (runs?.length !== 1) return [[{ regex: translated }]]
-  // A regex that is one literal (`\.CommandText`) adds nothing to its run.
-  const literal = translated.source.replace(/\\([^A-Za-z0-9])/g, '$1')
-  return runs[0].length === 1 && 'text' in runs[0][0] && runs[0][0].text === literal ? runs : [[...runs[0], { regex: translated }]]
+  if (runs?.length !== 1) return [[translated]]
+  return [[...runs[0], translated]]
 }
 
 function ruleNeed(astLang: string, rule: AstRule): Need {
@@ -216,10 +241,21 @@ function hasWord(text: string, word: string): boolean {
   return false
 }
 
+/** A match of a global regex; with `nodeStart`, one whose first identifier character is not glued to another. */
+function regexOccurs(re: RegExp, text: string, nodeStart: boolean): boolean {
+  re.lastIndex = 0
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (!nodeStart || !isWordChar(text.charCodeAt(m.index)) || !isWordChar(text.charCodeAt(m.index - 1))) return true
+    // Every match at this index has the same first character: move on.
+    re.lastIndex = m.index + 1
+  }
+  return false
+}
+
 function occurs(t: Term, text: string): boolean {
   if ('text' in t) return text.includes(t.text)
   if ('word' in t) return hasWord(text, t.word)
-  return t.regex.test(text)
+  return regexOccurs(t.regex, text, t.nodeStart === true)
 }
 
 /** Whether the text can hold a match; `present` caches term lookups across the rules of one file. */
