@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url'
 import { Kernel } from '../kernel/kernel.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** Started as the `guard` command starts: the same preload before tsx. */
+const PRELOAD = path.join(ROOT, 'bin', 'preload.mjs')
 /** Every package installed with the project: real, widely used code nobody here wrote. */
 const PACKAGES = fs.readdirSync(path.join(ROOT, 'node_modules')).filter((p) => !p.startsWith('.'))
 
@@ -74,7 +76,7 @@ if (mode === '--run') {
     const threads = os.availableParallelism()
     const runs = Number(process.env.BENCH_RUNS ?? 3)
     const once = (t: number) =>
-      JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--run', corpus, String(t)], { encoding: 'utf8', maxBuffer: 1 << 26 }))
+      JSON.parse(execFileSync(process.execPath, ['--import', PRELOAD, '--import', 'tsx', fileURLToPath(import.meta.url), '--run', corpus, String(t)], { encoding: 'utf8', maxBuffer: 1 << 26 }))
     // Each run is a new process (cold); the median run by total time is shown.
     const median = (t: number) => Array.from({ length: runs }, () => once(t)).sort((a, b) => a.seconds - b.seconds)[Math.floor(runs / 2)]
     const rows = [threads, 0].map(median)

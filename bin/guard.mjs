@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `guard` command: TypeScript sources run through tsx, no build step.
+import './preload.mjs'
 import { register } from 'tsx/esm/api'
 
 register()
