@@ -154,6 +154,26 @@ describe('POST /scan of a repository on the server', () => {
     assert.equal(cwe((await scan({ repo_path: 'cfgrepo', config_overrides: { packs: ['owasp-top-10'] } })).body.findings, 'CWE-95').length, 1)
   })
 
+  test("packs come from the repo's .guard/packs and GUARD_PACKS_DIR, with their own rules, without a restart", async () => {
+    const rule = (id: string, word: string) =>
+      [`id: ${id}`, `name: ${word} call`, `message: ${word} of $X`, 'severity: medium', 'languages: [python]', 'cwe: [CWE-676]',
+        'owasp: ["A04:2021"]', 'confidence: high', 'remediation: do not', `pattern: ${word}($X)`, ''].join('\n')
+    const pack = (id: string, ruleId: string) => `id: ${id}\nname: ${id}\nversion: "1"\nrules:\n  - { id: ${ruleId}, control: "T-1" }\n`
+    writeTree(server.dir, {
+      'packrepo/app.py': 'frobnicate(a)\ndefrag(b)\n',
+      'packrepo/.guard/packs/team/pack.yaml': pack('team', 'py.team-frobnicate'),
+      'packrepo/.guard/packs/team/rules/py.team-frobnicate.yaml': rule('py.team-frobnicate', 'frobnicate'),
+      '.guard/packs/org/pack.yaml': pack('org', 'py.org-defrag'),
+      '.guard/packs/org/rules/py.org-defrag.yaml': rule('py.org-defrag', 'defrag'),
+    })
+    const { status, body } = await scan({ repo_path: 'packrepo', config_overrides: { packs: ['team', 'org'] } })
+    assert.equal(status, 200, JSON.stringify(body))
+    assert.deepEqual(body.findings.map((f) => [f.rule_id, f.line, f.standards]), [
+      ['py.team-frobnicate', 1, [{ pack: 'team', control: 'T-1' }]],
+      ['py.org-defrag', 2, [{ pack: 'org', control: 'T-1' }]],
+    ])
+  })
+
   test('a repo_path outside the scan roots is 403, symlinks resolved; a missing one is 404', async () => {
     fs.symlinkSync('/etc', path.join(server.dir, 'etc-link'))
     for (const p of ['..', '/etc', 'etc-link', 'repo/../../']) assert.equal((await scan({ repo_path: p })).status, 403, p)
