@@ -5,9 +5,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadEngines } from '../kernel/evaluate.ts'
+import { evaluateFile, loadEngines } from '../kernel/evaluate.ts'
 import { formatRuleTestResults, testRules, type RuleTestResult } from '../kernel/fixtures.ts'
 import { loadRules, validateRule } from '../kernel/rules.ts'
+import { languageOf } from '../kernel/languages.ts'
 import { GuardError } from '../kernel/errors.ts'
 import type { Engine, RuleDef, SourceFile } from '../kernel/rule.ts'
 import astGrepEngine, { astGrepStats } from '../plugins/engine-astgrep/engine.ts'
@@ -368,5 +369,54 @@ describe('loading rule files', () => {
     assert.equal(validateRule(rule({ id: 'secrets.x', languages: ['generic'], regex: '(a+)+' }), engines)[0].path, 'regex')
     assert.equal(validateRule({ ...ok, id: 'no-dot' }, engines)[0].path, 'id')
     assert.equal(validateRule(ok, [regexEngine])[0].message, 'no installed engine evaluates this matcher')
+  })
+})
+
+describe('the secrets rules', () => {
+  let secrets: RuleDef[]
+  const GENERIC_DIR = path.join(RULES_DIR, 'generic')
+  // Key-block headers hold no secret text of their own to mask; every other secrets rule names the secret's group.
+  const BLOCK_HEADERS = new Set(['secrets.private-key', 'secrets.putty-private-key'])
+
+  before(async () => {
+    secrets = (await loadRules([RULES_DIR])).filter((r) => r.tags?.includes('secrets'))
+  })
+
+  test('cover at least 40 providers, each with a literal prefilter, CWE-798, A07:2021 and a masked secret group', () => {
+    assert.ok(secrets.length >= 44, `${secrets.length} secrets rules`)
+    for (const r of secrets) {
+      assert.ok(r.regex, `${r.id}: secrets rules are regexes`)
+      assert.ok(r.prefilter?.length || requiredLiterals(r.regex!, r.regex_flags ?? ''), `${r.id}: no literal prefilter, every line of every file would be searched`)
+      assert.ok(r.cwe.includes('CWE-798') && r.owasp.includes('A07:2021'), `${r.id}: cwe/owasp`)
+      assert.deepEqual(r.languages, ['generic'], r.id)
+      if (!BLOCK_HEADERS.has(r.id)) assert.equal(r.secret_group, 1, `${r.id}: secret_group`)
+    }
+  })
+
+  test('never report one value twice: no two rules match overlapping text in any secrets fixture', () => {
+    const isRuleFile = (n: string) => n.endsWith('.yaml') && !n.includes('.fixture.')
+    const names = fs.readdirSync(GENERIC_DIR).filter((n) => n.startsWith('secrets.') && !isRuleFile(n))
+    assert.ok(names.length >= 44, `${names.length} fixtures`)
+    for (const name of names) {
+      const text = fs.readFileSync(path.join(GENERIC_DIR, name), 'utf8')
+      const found = evaluateFile({ path: name, language: languageOf(name), text, isTest: false }, secrets, [regexEngine])
+      for (const a of found) {
+        for (const b of found) {
+          const overlap = a.rule_id < b.rule_id && a.line === b.line && a.column < b.end_column && b.column < a.end_column
+          assert.ok(!overlap, `${name}:${a.line} reported by both ${a.rule_id} and ${b.rule_id}`)
+        }
+      }
+    }
+  })
+
+  test('a secret in a test file is still reported, at lower confidence', () => {
+    const password = secrets.find((r) => r.id === 'secrets.hardcoded-password')!
+    const stripe = secrets.find((r) => r.id === 'secrets.stripe-secret-key')!
+    assert.equal(password.in_tests, 'lower')
+    const text = 'DB_PASSWORD = "Xk9#mQ2$vL7pR4wz"\nSTRIPE = "sk_live_4eC39HqLyjWDarjtT1zdp7dcQk2R"\n'
+    const inTest = evaluateFile({ path: 'tests/test_db.py', language: 'python', text, isTest: true }, [password, stripe], [regexEngine])
+    assert.deepEqual(inTest.map((m) => [m.rule_id, m.confidence]), [['secrets.hardcoded-password', 'low'], ['secrets.stripe-secret-key', 'medium']])
+    const inCode = evaluateFile({ path: 'app/db.py', language: 'python', text, isTest: false }, [password, stripe], [regexEngine])
+    assert.deepEqual(inCode.map((m) => m.confidence), ['medium', 'high'])
   })
 })

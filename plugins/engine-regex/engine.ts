@@ -1,5 +1,6 @@
 // The text engine: regular expressions matched line by line, with secret extraction, entropy and placeholder filters.
 import type { Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/rule.ts'
+import { LiteralIndex } from './literal-index.ts'
 import { requiredLiterals, type Literals } from './literals.ts'
 import { catastrophicReason } from './redos.ts'
 import { isPlaceholder, shannonEntropy } from './secrets.ts'
@@ -14,6 +15,11 @@ interface Compiled {
   re: RegExp
   /** Finds the rule's required literals in a whole file; null when every line must be searched. */
   literals: RegExp | null
+  /** The literals themselves, for the shared one-pass search of a rule set. */
+  literalList: Literals
+  ignoreCase: boolean
+  /** Tells rule sets apart in the index cache. */
+  key: string
 }
 
 const byObject = new WeakMap<RuleDef, Compiled>()
@@ -40,7 +46,7 @@ function compiled(rule: RuleDef): Compiled {
   if (!entry) {
     const ignoreCase = flags.includes('i')
     const literals = rule.prefilter?.length ? rule.prefilter : requiredLiterals(rule.regex!, flags)
-    entry = { re: new RegExp(rule.regex!, flags), literals: literalSearch(literals, ignoreCase) }
+    entry = { re: new RegExp(rule.regex!, flags), literals: literalSearch(literals, ignoreCase), literalList: literals, ignoreCase, key }
     byPattern.set(key, entry)
   }
   byObject.set(rule, entry)
@@ -116,10 +122,9 @@ function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: st
   return { keep: true, secret }
 }
 
-function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[]): void {
-  const entry = compiled(rule)
-  const re = entry.re
-  for (const line of candidateLines(entry, lines)) {
+function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[], candidates: Iterable<number>): void {
+  const re = compiled(rule).re
+  for (const line of candidates) {
     const text = lines.lineText(line)
     if (text.length > MAX_LINE_LENGTH) continue
     regexStats.linesSearched++
@@ -164,10 +169,31 @@ function validate(rule: RuleDef): void {
   if (rule.entropy !== undefined && !(rule.entropy >= 0 && rule.entropy <= 8)) throw new Error('entropy: must be between 0 and 8 bits per character')
 }
 
+// Files of one language meet the same rule set again and again: its index is built once.
+const indexes = new Map<string, LiteralIndex>()
+const MAX_INDEXES = 64
+
+function indexFor(entries: Compiled[]): LiteralIndex {
+  const key = entries.map((e) => e.key).join('\u0001')
+  let index = indexes.get(key)
+  if (!index) {
+    if (indexes.size >= MAX_INDEXES) indexes.clear()
+    index = new LiteralIndex(entries.map((e) => ({ literals: e.literalList, ignoreCase: e.ignoreCase })))
+    indexes.set(key, index)
+  }
+  return index
+}
+
 function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const lines = new Lines(file.text)
   const matches: EngineMatch[] = []
-  for (const rule of rules) scanRule(rule, lines, matches)
+  if (rules.length === 1) {
+    scanRule(rules[0], lines, matches, candidateLines(compiled(rules[0]), lines))
+    return matches
+  }
+  // One search for every rule's literals, instead of one whole-file search per rule.
+  const candidates = indexFor(rules.map(compiled)).candidates(file.text, (i) => lines.lineAt(i))
+  rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
   return matches
 }
 

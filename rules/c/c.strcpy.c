@@ -8,13 +8,11 @@ void greet(const char *user, const char *suffix, int id) {
     /* ruleid: c.strcpy */
     strcpy(buf, user);
     /* ruleid: c.strcpy */
-    strcat(buf, suffix);
-    /* ruleid: c.strcpy */
-    sprintf(path, fmt, user);
-    /* ruleid: c.strcpy */
     strcpy(path, getenv("HOME"));
     /* ruleid: c.strcpy */
-    sprintf(path, "/home/%s/.config", user);
+    wcscpy(wbuf, wname);
+    /* ruleid: c.strcpy */
+    if (user) strcpy(buf, user + 1);
     /* ok: c.strcpy */
     strncpy(buf, user, sizeof buf - 1);
     /* ok: c.strcpy */
@@ -22,7 +20,7 @@ void greet(const char *user, const char *suffix, int id) {
     /* ok: c.strcpy */
     strcpy(buf, "anonymous");
     /* ok: c.strcpy */
-    sprintf(path, "/var/run/%d.pid", id);
+    strlcpy(buf, user, sizeof buf);
     /* ok: c.strcpy */
     /* strcpy(buf, user) overflowed */
     /* ok: c.strcpy */

@@ -10,4 +10,19 @@ module.exports = {
   secret: '<your-secret>',
   // ok: secrets.hardcoded-password
   apiKey: 'xxxxxxxxxxxxxxxx',
+  // Found in real code (noise review): an environment dump, a character set, URLs and token-type names.
+  // ok: secrets.hardcoded-password
+  env: { PWD: '/Users/alice/project', HOME: '/Users/alice' },
+  // ok: secrets.hardcoded-password
+  passwordSymbols: 'qwertyuiopasdfghjklzxcvbnm!@#$%^&*',
+  // ok: secrets.hardcoded-password
+  access_token_url: 'https://api.twitter.com/oauth/access_token',
+  // ok: secrets.hardcoded-password
+  REQUEST_TYPE_ACCESS_TOKEN: "auth-request-type/at",
+  // ok: secrets.hardcoded-password
+  ACCESS_TOKEN_TOKEN_TYPE: "urn:ietf:params:oauth:token-type:access_token",
+  // ok: secrets.hardcoded-password
+  apiKeyId: 'AKZ9Q2WX7LMN4PR8',
+  // ruleid: secrets.hardcoded-password
+  sessionSecret: 'e4Kq9!zT2#vW8pLx',
 }

@@ -19,3 +19,19 @@ CERT = "-----BEGIN CERTIFICATE-----"
 SSH_PUB = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl deploy"
 # ok: secrets.private-key
 KEY_PATH = "/etc/ssl/private/server.key"
+
+# Code that parses PEM and prose that names the header hold no key:
+# ok: secrets.private-key
+_PKCS8_MARKER = ("-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----")
+# ok: secrets.private-key
+PEM_HEADER = "-----BEGIN RSA PRIVATE KEY-----"
+# ok: secrets.private-key
+"""The contents of the file before the "-----BEGIN RSA PRIVATE KEY-----" and after the END line are ignored."""
+# ok: secrets.private-key
+EXAMPLE = {"private_key": "-----BEGIN EC PRIVATE KEY-----\n<key bytes>\n-----END EC PRIVATE KEY-----\n"}
+# ok: secrets.private-key
+PEM_RE = re.compile(rb"-----BEGIN [A-Z ]*PRIVATE KEY-----.+-----END [A-Z ]*PRIVATE KEY-----")
+# ruleid: secrets.private-key
+SA = {"private_key": "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n"}
+# ok: secrets.private-key
+# "-----BEGIN ENCRYPTED PRIVATE KEY-----"

@@ -23,3 +23,8 @@ function render(comment) {
   // ok: js.innerhtml-xss
   const lint = "never write el.innerHTML = '<p>' + comment.body"
 }
+// Found in prismjs (noise review): markup concatenated from literals only.
+// ok: js.innerhtml-xss
+el.innerHTML = '<svg viewBox="0 0 64 64">' + '<circle r="16" cy="32" cx="32"></circle>' + '</svg>'
+// ruleid: js.innerhtml-xss
+el.innerHTML = '<svg viewBox="0 0 64 64">' + label + '</svg>'
