@@ -1,4 +1,4 @@
-// The `guard` command (CONTRACT §1): serve, scan, gate, report, rules, rules test, packs, token.
+// The `guard` command (CONTRACT §1): serve, scan, gate, report, rules, rules test, packs, token, license.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
@@ -14,6 +14,7 @@ import { loadEngines } from '../kernel/evaluate.ts'
 import { testRules, formatRuleTestResults } from '../kernel/fixtures.ts'
 import { isRole, ROLES } from '../kernel/permissions.ts'
 import { jwtSecret, signToken } from '../kernel/tokens.ts'
+import { issueLicense, TIERS, type Tier } from '../kernel/license.ts'
 import { INSTALL_DIR } from '../kernel/install.ts'
 import { serve } from './serve.ts'
 import { progressBar, formatText, formatGate } from './output.ts'
@@ -28,6 +29,7 @@ const USAGE = `guard — code scanning for security and compliance
   guard rules test [DIR]
   guard packs list | export ID | import FILE | validate FILE
   guard token --sub S --role R [--repo GLOB...] [--hours H]
+  guard license issue --private-key FILE --org O --tier T --days N [--feature NAME...]
 `
 
 const SCAN_FLAGS = {
@@ -159,6 +161,20 @@ function tokenCommand(args: string[]): number {
   return 0
 }
 
+/** `guard license issue`: signs a license key with the vendor's Ed25519 private key (PEM). */
+function licenseCommand(args: string[]): number {
+  if (args[0] !== 'issue') throw new UsageError('license issue --private-key FILE --org O --tier T --days N')
+  const { values } = parse(args.slice(1), { 'private-key': { type: 'string' }, org: { type: 'string' }, tier: { type: 'string' }, days: { type: 'string' }, feature: { type: 'string', multiple: true } })
+  if (!values['private-key'] || !values.org || !values.tier || !values.days) throw new UsageError('license issue needs --private-key, --org, --tier and --days')
+  if (!(TIERS as readonly string[]).includes(values.tier)) throw new UsageError(`--tier must be one of ${TIERS.join(', ')}`)
+  const days = Number(values.days)
+  if (!(days > 0)) throw new UsageError('--days must be a positive number')
+  const expires_at = new Date(Date.now() + days * 86_400_000).toISOString()
+  const features = values.feature ? Object.fromEntries(values.feature.map((f) => [f, true])) : undefined
+  write(undefined, issueLicense(fs.readFileSync(values['private-key'], 'utf8'), { org: values.org, tier: values.tier as Tier, expires_at, ...(features ? { features } : {}) }))
+  return 0
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv
   try {
@@ -179,6 +195,8 @@ export async function main(argv: string[]): Promise<number> {
         return await packsCommand(args)
       case 'token':
         return tokenCommand(args)
+      case 'license':
+        return licenseCommand(args)
       case undefined:
       case 'help':
       case '--help':

@@ -1,7 +1,7 @@
 // The rule catalogue (GET /rules, `guard rules`): every known rule, the packs that map it, and whether it runs.
 import type { Kernel } from './kernel.ts'
 import { DEFAULT_PACKS } from './config.ts'
-import { loadPacks, standardsOf } from './packs.ts'
+import { loadPacks, ruleOverrides, standardsOf } from './packs.ts'
 import { allRules, packDirs } from './pipeline.ts'
 import { ruleAppliesTo } from './languages.ts'
 import type { RuleInfo, Severity } from './schemas.ts'
@@ -15,7 +15,7 @@ export interface RuleFilter {
 export async function listRules(kernel: Kernel, filter: RuleFilter = {}): Promise<RuleInfo[]> {
   const packs = loadPacks(packDirs(undefined, kernel.cwd))
   const enabled = new Set(kernel.config.packs ?? DEFAULT_PACKS)
-  const overrides = kernel.config.rules ?? {}
+  const overrides = ruleOverrides(packs.filter((p) => enabled.has(p.id)), kernel.config.rules)
   return (await allRules(kernel, packs))
     .map((r) => {
       const inPacks = standardsOf(r, packs).map((s) => s.pack)

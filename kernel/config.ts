@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { SEVERITIES, Severity } from './schemas.ts'
 import { BadRequestError, keyPath, ValidationError, type FieldError } from './errors.ts'
+import { ROLES } from './permissions.ts'
 
 const strict = { additionalProperties: false }
 const SeverityList = Type.Array(Severity)
@@ -22,6 +23,10 @@ export const SuppressionRule = Type.Object(
 )
 export type SuppressionRule = Static<typeof SuppressionRule>
 
+/** `rules:` — per-rule `{severity, enabled}` overrides, also kept by custom packs in overrides.yaml. */
+export const RuleOverrides = Type.Record(Type.String(), Type.Object({ severity: Type.Optional(Severity), enabled: Type.Optional(Type.Boolean()) }, strict))
+export type RuleOverrides = Static<typeof RuleOverrides>
+
 const ScanKeys = {
   packs: Type.Optional(Type.Array(Type.String(), { description: 'Enabled pack ids' })),
   gate: Type.Optional(
@@ -36,17 +41,48 @@ const ScanKeys = {
   include: Type.Optional(Type.Array(Type.String())),
   exclude: Type.Optional(Type.Array(Type.String())),
   suppressions: Type.Optional(Type.Array(SuppressionRule)),
-  rules: Type.Optional(
-    Type.Record(Type.String(), Type.Object({ severity: Type.Optional(Severity), enabled: Type.Optional(Type.Boolean()) }, strict)),
-  ),
+  rules: Type.Optional(RuleOverrides),
   limits: Type.Optional(
     Type.Object(
-      { max_file_kb: Type.Optional(Type.Integer({ minimum: 1 })), scan_timeout_s: Type.Optional(Type.Number({ exclusiveMinimum: 0 })) },
+      {
+        max_file_kb: Type.Optional(Type.Integer({ minimum: 1 })),
+        scan_timeout_s: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        rate_per_minute: Type.Optional(Type.Integer({ minimum: 0, description: 'API requests per identity per minute; 0 = unlimited (server only)' })),
+      },
       strict,
     ),
   ),
 }
 export const SCAN_KEYS = Object.keys(ScanKeys)
+
+/** `governance:` — who may change what, and the policies of approvals, suppressions and the audit log. */
+export const GovernanceConfig = Type.Object(
+  {
+    locked_keys: Type.Optional(
+      Type.Array(Type.String({ pattern: `^(${SCAN_KEYS.join('|')})(\\.[A-Za-z0-9_-]+)*$`, description: 'A scan key (or key path) that only governance:write may override per request' })),
+    ),
+    approvals: Type.Optional(
+      Type.Object(
+        {
+          required: Type.Optional(Type.Boolean({ description: 'Request an approval whenever a gate fails' })),
+          approver_roles: Type.Optional(Type.Array(Type.Union(ROLES.map((r) => Type.Literal(r))))),
+          required_approvals: Type.Optional(Type.Integer({ minimum: 1 })),
+          expiry_hours: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        },
+        strict,
+      ),
+    ),
+    suppressions: Type.Optional(
+      Type.Object(
+        { reason_required: Type.Optional(Type.Boolean()), max_expiry_days: Type.Optional(Type.Integer({ minimum: 1 })) },
+        strict,
+      ),
+    ),
+    audit_retention_days: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { ...strict, title: 'GovernanceConfig' },
+)
+export type GovernanceConfig = Static<typeof GovernanceConfig>
 
 export const GuardConfig = Type.Object(
   {
@@ -65,7 +101,7 @@ export const GuardConfig = Type.Object(
     ),
     docs: Type.Optional(Type.Object({ public: Type.Optional(Type.Boolean()) }, strict)),
     devops: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    governance: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    governance: Type.Optional(GovernanceConfig),
     license_key: Type.Optional(Type.String()),
   },
   { ...strict, title: 'GuardConfig' },
@@ -108,7 +144,7 @@ export function serverConfigPath(cwd = process.cwd()): string {
   return path.resolve(cwd, process.env.GUARD_CONFIG ?? '.guard.yaml')
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 

@@ -65,3 +65,8 @@ export class ScanTimeoutError extends GuardError {
     super(504, `Scan exceeded its time limit of ${seconds} s`)
   }
 }
+export class TooManyRequestsError extends GuardError {
+  constructor(message: string, retryAfterS: number) {
+    super(429, message, undefined, { 'retry-after': String(retryAfterS) })
+  }
+}

@@ -15,6 +15,7 @@ import { loadRules } from './rules.ts'
 import { runScan, type ScanOptions, type ScanOutcome } from './pipeline.ts'
 import { decideGate } from './gate.ts'
 import { INSTALL_DIR, VERSION } from './install.ts'
+import { currentLicense, type LicenseInfo } from './license.ts'
 import type { GateRequest, GateResult, ReportFormat, ScanRequest } from './schemas.ts'
 
 
@@ -126,6 +127,11 @@ export class Kernel {
   /** Re-reads the server's .guard.yaml (after an edit, or on --reload). */
   reloadConfig(): void {
     this.config = loadConfigFile(this.configPath)
+  }
+
+  /** The license tier and features (community when there is no valid key); other plugins ask this. */
+  license(): LicenseInfo {
+    return currentLicense(this.config, this.log)
   }
 
   scan(request: ScanRequest, opts: ScanOptions = {}): Promise<ScanOutcome> {

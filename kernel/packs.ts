@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { keyPath, ValidationError, type FieldError } from './errors.ts'
 import type { RuleDef } from './rule.ts'
+import { RuleOverrides } from './config.ts'
 
 export const PACK_ID = '^[a-z0-9][a-z0-9-]{1,62}$'
 
@@ -35,6 +36,26 @@ export type PackFile = Static<typeof PackFile>
 export interface Pack extends PackFile {
   dir: string
   builtin: boolean
+  /** A custom pack's `overrides.yaml`: per-rule `{severity, enabled}`, applied while the pack is enabled. */
+  overrides?: RuleOverrides
+}
+
+export const OVERRIDES_FILE = 'overrides.yaml'
+
+function readOverrides(dir: string, where: string): RuleOverrides | undefined {
+  const file = path.join(dir, OVERRIDES_FILE)
+  if (!fs.existsSync(file)) return undefined
+  const doc: unknown = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
+  const errors = [...Value.Errors(RuleOverrides, doc)].map((e) => ({ path: `${where}: ${keyPath(e.path) || '(root)'}`, message: e.message }))
+  if (errors.length) throw new ValidationError(`${where} is not valid`, errors)
+  return doc as RuleOverrides
+}
+
+/** Per-rule overrides in force: those of the enabled packs, under the config's own `rules:` (which win). */
+export function ruleOverrides(enabledPacks: Pack[], configRules: RuleOverrides = {}): RuleOverrides {
+  const out: RuleOverrides = {}
+  for (const [id, o] of [...enabledPacks.flatMap((p) => Object.entries(p.overrides ?? {})), ...Object.entries(configRules)]) out[id] = { ...out[id], ...o }
+  return out
 }
 
 /** Reads every `<dir>/<id>/pack.yaml` of the given folders; later folders do not replace earlier ids. */
@@ -46,7 +67,8 @@ export function loadPacks(dirs: { dir: string; builtin: boolean }[]): Pack[] {
       const file = path.join(dir, entry.name, 'pack.yaml')
       if (!entry.isDirectory() || !fs.existsSync(file)) continue
       const pack = parsePack(fs.readFileSync(file, 'utf8'), `${entry.name}/pack.yaml`)
-      if (!packs.has(pack.id)) packs.set(pack.id, { ...pack, dir: path.join(dir, entry.name), builtin })
+      const overrides = readOverrides(path.join(dir, entry.name), `${entry.name}/${OVERRIDES_FILE}`)
+      if (!packs.has(pack.id)) packs.set(pack.id, { ...pack, dir: path.join(dir, entry.name), builtin, ...(overrides ? { overrides } : {}) })
     }
   }
   return [...packs.values()]

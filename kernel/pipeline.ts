@@ -6,7 +6,8 @@ import { checkOverrides, DEFAULT_PACKS, effectiveScanConfig, loadConfigFile, typ
 import { ValidationError } from './errors.ts'
 import type { Kernel } from './kernel.ts'
 import { INSTALL_DIR } from './install.ts'
-import { loadPacks, standardsOf, type Pack } from './packs.ts'
+import { loadPacks, ruleOverrides, standardsOf, type Pack } from './packs.ts'
+import { checkLockedKeys, withoutLockedKeys } from './governance.ts'
 import type { FileResult } from './batch.ts'
 import type { RuleDef } from './rule.ts'
 import { loadRules } from './rules.ts'
@@ -71,10 +72,11 @@ export function selectRules(rules: RuleDef[], packs: Pack[], config: ScanConfig)
   if (unknown.length)
     throw new ValidationError('Unknown pack', unknown.map((id) => ({ path: `packs[${wanted.indexOf(id)}]`, message: `no pack named ${id}` })))
   const enabledPacks = wanted.map((id) => byId.get(id)!)
+  const overrides = ruleOverrides(enabledPacks, config.rules)
   const selected = rules
     .filter((r) => standardsOf(r, enabledPacks).length > 0)
-    .map((r) => ({ ...r, ...(config.rules?.[r.id]?.severity ? { severity: config.rules[r.id].severity! } : {}) }))
-    .filter((r) => config.rules?.[r.id]?.enabled !== false && r.enabled !== false)
+    .map((r) => ({ ...r, ...(overrides[r.id]?.severity ? { severity: overrides[r.id].severity! } : {}) }))
+    .filter((r) => overrides[r.id]?.enabled !== false && r.enabled !== false)
   return { rules: selected, enabledPacks }
 }
 
@@ -93,6 +95,7 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
   const started = Date.now()
   const startedAt = new Date(started).toISOString()
   const overrides = checkOverrides(request.config_overrides ?? {})
+  checkLockedKeys(overrides, kernel.config, opts.identity)
   const inline = request.files ? checkInlinePaths(request.files) : undefined
   const target = inline ? undefined : resolveScanTarget(request.repo_path ?? '.', opts.roots ?? scanRoots(kernel.cwd), opts.identity?.role === 'agent' ? opts.identity.repo_access ?? [] : undefined)
   let repoConfig: GuardConfig = {}
@@ -104,7 +107,7 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
       throw e
     }
   }
-  const config = effectiveScanConfig(kernel.config, repoConfig, overrides)
+  const config = effectiveScanConfig(kernel.config, withoutLockedKeys(repoConfig, kernel.config), overrides)
   const packs = loadPacks(packDirs(target?.root, kernel.cwd))
   const { rules, enabledPacks } = selectRules(await allRules(kernel, packs), packs, config)
   const maxFileBytes = config.limits!.max_file_kb! * 1024
@@ -196,6 +199,6 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
   }
   const targetName = target ? target.relative : 'inline'
   const firing = new Set(findings.map((f) => f.rule_id))
-  await (await kernel.store()).saveScan({ id: scanId, target: targetName, started_at: startedAt, result, rules: rules.filter((r) => firing.has(r.id)).map(ruleMeta), gate: null })
+  await (await kernel.store()).saveScan({ id: scanId, target: targetName, started_at: startedAt, result, rules: rules.filter((r) => firing.has(r.id)).map(ruleMeta), gate: null, suppressions: config.suppressions ?? [] })
   return { result, rules, config, target: targetName, startedAt }
 }

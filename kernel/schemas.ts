@@ -1,5 +1,5 @@
 // TypeBox schemas: one source of truth for request/response types and the OpenAPI document.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox'
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const
 export const CONFIDENCES = ['high', 'medium', 'low'] as const
@@ -156,3 +156,116 @@ export const Health = Type.Object(
   },
   { title: 'Health' },
 )
+
+// The read API of CONTRACT §11: every list is `{items, total, next_cursor}` with `limit` and `cursor`.
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Items per page (1–1000)' })),
+  cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
+})
+const pageOf = <T extends TSchema>(item: T, title: string, extra: TProperties = {}) =>
+  Type.Object(
+    { items: Type.Array(item), total: Type.Integer({ description: 'Items matching the filters, over all pages' }), next_cursor: Type.Union([Type.String(), Type.Null()]), ...extra },
+    { title },
+  )
+export const IdParams = Type.Object({ id: Type.String() })
+
+/** An ISO 8601 date or date-time; the route also checks that it names a real instant. */
+const isoTime = (description: string) =>
+  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$', description: `${description} (ISO 8601 date or date-time)` })
+
+export const AUDIT_OUTCOMES = ['success', 'denied', 'error'] as const
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
+export const AuditEntry = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, description: 'Monotonic, from 1' }),
+    at: Type.String({ description: 'ISO 8601 time (UTC)' }),
+    actor: Type.String({ description: 'Identity sub; `anonymous` without credentials; on a 401 the unverified claimed sub, when one was sent' }),
+    role: Type.Union([Type.String(), Type.Null()]),
+    auth_method: Type.String({ description: 'api-key, jwt, anonymous, local, or none' }),
+    action: Type.String({ description: 'e.g. scan, gate, report' }),
+    target: Type.Union([Type.String(), Type.Null()], { description: 'repo_path, `inline`, or the scan id' }),
+    outcome: Type.Union(AUDIT_OUTCOMES.map((o) => Type.Literal(o))),
+    status: Type.Integer({ description: 'HTTP status of the answer' }),
+    request_id: Type.String(),
+    prev_hash: Type.String({ description: "The previous entry's hash (64 zeros for the first)" }),
+    hash: Type.String({ description: 'SHA-256 (hex) of the canonical entry, prev_hash included' }),
+  },
+  { title: 'AuditEntry' },
+)
+export type AuditEntry = Static<typeof AuditEntry>
+export const AuditQuery = Type.Object({
+  actor: Type.Optional(Type.String()),
+  action: Type.Optional(Type.String()),
+  since: Type.Optional(isoTime('Entries at or after this time')),
+  until: Type.Optional(isoTime('Entries at or before this time')),
+  ...PageQuery.properties,
+})
+export type AuditQuery = Static<typeof AuditQuery>
+export const AuditPage = pageOf(AuditEntry, 'AuditPage')
+export const AuditVerification = Type.Object(
+  {
+    valid: Type.Boolean(),
+    entries: Type.Integer({ description: 'Entries checked' }),
+    first_bad_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The first entry that was altered, or the first id missing' }),
+  },
+  { title: 'AuditVerification' },
+)
+export type AuditVerification = Static<typeof AuditVerification>
+
+export const ScanSummary = Type.Object(
+  {
+    id: Type.String(),
+    target: Type.String({ description: 'Repository path relative to its scan root, or `inline`' }),
+    started_at: Type.String(),
+    total: Type.Integer({ description: 'Unsuppressed findings' }),
+    passed: Type.Union([Type.Boolean(), Type.Null()], { description: 'The gate decision, null when no gate was asked' }),
+  },
+  { title: 'ScanSummary' },
+)
+export const ScansPage = pageOf(ScanSummary, 'ScansPage')
+export const StoredScanView = Type.Object(
+  { id: Type.String(), target: Type.String(), started_at: Type.String(), result: ScanResult, gate: Type.Union([GateResult, Type.Null()]) },
+  { title: 'StoredScan' },
+)
+
+export const FindingsQuery = Type.Object({
+  scan_id: Type.Optional(Type.String({ description: 'Default: the latest scan' })),
+  severity: Type.Optional(Severity),
+  rule_id: Type.Optional(Type.String()),
+  file: Type.Optional(Type.String({ description: 'Exact path relative to the scanned root' })),
+  pack: Type.Optional(Type.String({ description: 'Findings the pack maps' })),
+  suppressed: Type.Optional(Type.Boolean()),
+  ...PageQuery.properties,
+})
+export type FindingsQuery = Static<typeof FindingsQuery>
+export const FindingsPage = pageOf(Finding, 'FindingsPage', {
+  scan_id: Type.Union([Type.String(), Type.Null()], { description: 'The scan listed; null when none is stored' }),
+})
+export const ScanIdQuery = Type.Object({ scan_id: Type.Optional(Type.String({ description: 'Default: the latest scan' })) })
+export const ScanFinding = Type.Object({ ...Finding.properties, scan_id: Type.String() }, { title: 'ScanFinding' })
+
+export const SUPPRESSION_SCANS = 10
+export const SuppressionsQuery = Type.Object({
+  scans: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: SUPPRESSION_SCANS, description: 'How many of the latest scans to look at' })),
+  scan_id: Type.Optional(Type.String({ description: 'Only this scan' })),
+  expired: Type.Optional(Type.Boolean()),
+  ...PageQuery.properties,
+})
+export type SuppressionsQuery = Static<typeof SuppressionsQuery>
+export const AppliedSuppression = Type.Object(
+  {
+    source: Suppression.properties.source,
+    rule_id: Type.String({ description: 'The rule suppressed (`*` for a config entry covering every rule)' }),
+    path: Type.Union([Type.String(), Type.Null()], { description: 'The config entry’s glob; null for inline' }),
+    file: Type.Union([Type.String(), Type.Null()], { description: 'Where it applied; null when a config entry matched nothing' }),
+    line: Type.Union([Type.Integer(), Type.Null()]),
+    reason: Type.Union([Type.String(), Type.Null()]),
+    by: Type.Union([Type.String(), Type.Null()]),
+    expires: Type.Union([Type.String(), Type.Null()]),
+    expired: Type.Boolean({ description: 'Past its expiry date: no longer honoured' }),
+    scan_id: Type.String(),
+  },
+  { title: 'AppliedSuppression' },
+)
+export type AppliedSuppression = Static<typeof AppliedSuppression>
+export const SuppressionsPage = pageOf(AppliedSuppression, 'SuppressionsPage', { scans_examined: Type.Integer() })

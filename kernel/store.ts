@@ -1,6 +1,8 @@
 // The store interface: the kernel persists scans through it; plugins provide SQLite, PostgreSQL...
-import type { GateResult, ScanResult } from './schemas.ts'
+import type { AuditEntry, GateResult, ScanResult } from './schemas.ts'
 import type { RuleDef } from './rule.ts'
+import type { AuditHead, AuditRecord } from './audit.ts'
+import type { SuppressionRule } from './config.ts'
 
 /** Rule metadata kept with a scan so a stored scan renders without the rule files. */
 export type RuleMeta = Omit<RuleDef, 'pattern' | 'rule' | 'constraints' | 'regex' | 'regex_flags' | 'prefilter' | 'source'>
@@ -12,6 +14,16 @@ export interface StoredScan {
   result: ScanResult
   rules: RuleMeta[]
   gate: GateResult | null
+  /** The config suppressions the scan ran with, expired ones included (GET /api/suppressions); absent on older rows. */
+  suppressions?: SuppressionRule[]
+}
+
+/** Filters of GET /api/audit; times are ISO 8601 UTC strings, compared as text. */
+export interface AuditFilter {
+  actor?: string
+  action?: string
+  since?: string
+  until?: string
 }
 
 export interface Page<T> {
@@ -25,7 +37,18 @@ export interface Store {
   /** Records the gate decision taken on a stored scan. */
   saveGate(scanId: string, gate: GateResult): Promise<void>
   getScan(id: string): Promise<StoredScan | undefined>
-  listScans(opts: { limit: number; cursor?: string }): Promise<Page<Omit<StoredScan, 'result' | 'rules'> & { total: number }>>
+  listScans(opts: { limit: number; cursor?: string }): Promise<Page<Omit<StoredScan, 'result' | 'rules' | 'suppressions'> & { total: number }>>
+  /**
+   * Appends to the audit chain atomically: in one transaction, reads the head, seals the record with
+   * `sealAuditEntry(record, head)` (kernel/audit.ts), inserts it and moves the head.
+   */
+  appendAudit(record: AuditRecord): Promise<AuditEntry>
+  /** Newest first; `cursor` is a position this method issued. */
+  listAudit(opts: AuditFilter & { limit: number; cursor?: string }): Promise<Page<AuditEntry>>
+  /** Every entry, oldest first, read in batches (for verifyChain). */
+  auditEntries(): AsyncIterable<AuditEntry>
+  /** The id and hash of the last entry appended, kept apart from the entries; null before the first. */
+  auditHead(): Promise<AuditHead | null>
   /** Throws when the store cannot be reached (health check). */
   ping(): Promise<void>
   close(): Promise<void>

@@ -31,13 +31,17 @@ export function isExpired(rule: Pick<SuppressionRule, 'expires'>, now = new Date
   return rule.expires !== undefined && new Date(rule.expires).getTime() < now.getTime()
 }
 
+/** Whether a config suppression names this rule and file, expired or not. */
+export function configMatcher(rule: SuppressionRule): (ruleId: string, file: string) => boolean {
+  const path = rule.path ? picomatch(rule.path, { dot: true }) : () => true
+  return (ruleId, file) => (rule.rule_id === ruleId || rule.rule_id === '*') && path(file)
+}
+
 /** A matcher for the config suppressions that are still in force. */
 export function configSuppressor(rules: SuppressionRule[] = [], now = new Date()) {
-  const active = rules
-    .filter((r) => !isExpired(r, now))
-    .map((r) => ({ r, path: r.path ? picomatch(r.path, { dot: true }) : () => true }))
+  const active = rules.filter((r) => !isExpired(r, now)).map((r) => ({ r, matches: configMatcher(r) }))
   return (ruleId: string, file: string): Suppression | null => {
-    const hit = active.find(({ r, path }) => (r.rule_id === ruleId || r.rule_id === '*') && path(file))
+    const hit = active.find(({ matches }) => matches(ruleId, file))
     return hit ? { source: 'config', reason: hit.r.reason ?? null, by: hit.r.by ?? null, expires: hit.r.expires ?? null } : null
   }
 }

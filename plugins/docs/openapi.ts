@@ -23,6 +23,18 @@ export function permissionLine(permission: Permission): string {
   return `Permission: ${permission} — roles: ${rolesFor(permission).join(', ')}`
 }
 
+/** JSON Schema's numeric `exclusiveMinimum: n` (TypeBox, Ajv) in OpenAPI 3.0's form: `minimum: n, exclusiveMinimum: true`. */
+function openApi30<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(openApi30) as T
+  if (typeof schema !== 'object' || schema === null) return schema
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(schema)) {
+    if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum') && typeof v === 'number') Object.assign(out, { [k === 'exclusiveMinimum' ? 'minimum' : 'maximum']: v, [k]: true })
+    else out[k] = openApi30(v)
+  }
+  return out as T
+}
+
 /** Adds `x-permission`, the permission line and `security` to an operation; hides the documentation's own routes. */
 export const describeOperation: SwaggerTransform = ({ schema, url, route }) => {
   const permission = route.config?.permission
@@ -30,7 +42,7 @@ export const describeOperation: SwaggerTransform = ({ schema, url, route }) => {
   // A route without a permission answers 500 (auth fails closed): left undescribed so tests notice.
   if (!permission) return { schema, url }
   const described: DescribedSchema = {
-    ...schema,
+    ...openApi30(schema),
     description: [schema?.description, permissionLine(permission)].filter(Boolean).join('\n\n'),
     'x-permission': permission,
     // An empty list says explicitly that /health needs no credentials.

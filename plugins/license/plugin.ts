@@ -1,0 +1,16 @@
+// GET /api/license (CONTRACT §10): the tier the kernel verified, with its features.
+import type { PluginContext } from '../../kernel/plugin.ts'
+import { LicenseInfo } from '../../kernel/license.ts'
+import { ErrorBody } from '../../kernel/schemas.ts'
+
+export const manifest = { name: 'license', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
+
+export default function register({ kernel, app }: PluginContext): void {
+  if (!app) return
+  // Said once at start, so a mistyped key is noticed before anyone asks.
+  kernel.license()
+  app.get('/api/license', {
+    config: { permission: 'license:read' },
+    schema: { summary: 'License tier, validity, organisation, expiry and features', tags: ['license'], response: { 200: LicenseInfo, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody } },
+  }, async () => kernel.license())
+}
