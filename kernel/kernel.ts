@@ -60,7 +60,7 @@ export class Kernel {
   readonly reporters = new Map<ReportFormat, Reporter>()
   readonly plugins: PluginModule['manifest'][] = []
   private readonly storeOpeners = new Map<string, StoreOpener>()
-  private storeInstance: Store | undefined
+  private storeOpening: Promise<Store> | undefined
   builtinRules: RuleDef[] = []
 
   private constructor(
@@ -111,17 +111,25 @@ export class Kernel {
     return path.resolve(this.cwd, process.env.GUARD_DATA_DIR ?? '.guard/data')
   }
 
-  /** The store named by GUARD_DATABASE_URL (default: SQLite under GUARD_DATA_DIR), opened on first use. */
-  async store(): Promise<Store> {
-    if (!this.storeInstance) {
-      const url = process.env.GUARD_DATABASE_URL ?? 'sqlite:'
-      const scheme = url.slice(0, url.indexOf(':'))
-      const open = this.storeOpeners.get(scheme)
-      if (!open) throw new Error(`no store plugin for ${scheme}: URLs`)
-      fs.mkdirSync(this.dataDir, { recursive: true })
-      this.storeInstance = await open(url, this.dataDir)
-    }
-    return this.storeInstance
+  /**
+   * The store named by GUARD_DATABASE_URL (default: SQLite under GUARD_DATA_DIR), opened on first use. Callers
+   * that arrive together share one opening; a failed opening (a database not reachable yet) is tried again next time.
+   */
+  store(): Promise<Store> {
+    this.storeOpening ??= this.openStore().catch((e: unknown) => {
+      this.storeOpening = undefined
+      throw e
+    })
+    return this.storeOpening
+  }
+
+  private async openStore(): Promise<Store> {
+    const url = process.env.GUARD_DATABASE_URL ?? 'sqlite:'
+    const scheme = url.slice(0, url.indexOf(':'))
+    const open = this.storeOpeners.get(scheme)
+    if (!open) throw new Error(`no store plugin for ${scheme}: URLs`)
+    fs.mkdirSync(this.dataDir, { recursive: true })
+    return open(url, this.dataDir)
   }
 
   /** Re-reads the server's .guard.yaml (after an edit, or on --reload). */
@@ -164,8 +172,9 @@ export class Kernel {
 
   async close(): Promise<void> {
     await this.pool.destroy()
-    await this.storeInstance?.close()
-    this.storeInstance = undefined
+    const opening = this.storeOpening
+    this.storeOpening = undefined
+    await (await opening?.catch(() => undefined))?.close()
   }
 }
 

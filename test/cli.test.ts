@@ -5,11 +5,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { spawn, execFile } from 'node:child_process'
 import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import { tempDir, writeTree } from './helpers/server.ts'
+import { GUARD, waitForHealth } from './helpers/process.ts'
 import { progressBar } from '../bin/output.ts'
 
-const GUARD = fileURLToPath(new URL('../bin/guard.mjs', import.meta.url))
 const SECRET = 'cli-secret-0123456789abcdef0123456789'
 
 function guard(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -18,19 +17,6 @@ function guard(args: string[], opts: { cwd?: string; env?: Record<string, string
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     )
   })
-}
-
-async function waitForHealth(url: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > end) throw new Error(`${url} did not come up`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
 }
 
 let work: string

@@ -6,12 +6,20 @@ import YAML from 'yaml'
 import type { FastifyInstance } from 'fastify'
 import { buildServer } from '../../kernel/server.ts'
 import type { Kernel } from '../../kernel/kernel.ts'
+import { freshPostgresDatabase } from './postgres.ts'
+
+export type StoreKind = 'sqlite' | 'postgres'
+/** The stores the store-dependent suites run against. */
+export const STORES: StoreKind[] = ['sqlite', 'postgres']
 
 export interface TestServer {
   url: string
   dir: string
   app: FastifyInstance
   kernel: Kernel
+  store: StoreKind
+  /** GUARD_DATABASE_URL of a PostgreSQL server (a fresh database); undefined for SQLite (`dir`/.guard/data/guard.db). */
+  databaseUrl?: string
   /** fetch relative to the server, JSON body when `json` is given. */
   request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>
   close(): Promise<void>
@@ -29,12 +37,15 @@ export function writeTree(dir: string, files: Record<string, string>): void {
   }
 }
 
-export async function startServer(opts: { config?: object; env?: Record<string, string | undefined>; files?: Record<string, string> } = {}): Promise<TestServer> {
+/** `store: 'postgres'` gives the server a fresh database on the test process's shared PostgreSQL. */
+export async function startServer(opts: { config?: object; env?: Record<string, string | undefined>; files?: Record<string, string>; store?: StoreKind } = {}): Promise<TestServer> {
+  const store = opts.store ?? 'sqlite'
+  const databaseUrl = store === 'postgres' ? await freshPostgresDatabase() : undefined
   const dir = tempDir()
   if (opts.config) fs.writeFileSync(path.join(dir, '.guard.yaml'), YAML.stringify(opts.config))
   if (opts.files) writeTree(dir, opts.files)
   const saved = new Map<string, string | undefined>()
-  for (const [k, v] of Object.entries(opts.env ?? {})) {
+  for (const [k, v] of Object.entries({ ...opts.env, ...(store === 'postgres' ? { GUARD_DATABASE_URL: databaseUrl } : {}) })) {
     saved.set(k, process.env[k])
     if (v === undefined) delete process.env[k]
     else process.env[k] = v
@@ -62,6 +73,8 @@ export async function startServer(opts: { config?: object; env?: Record<string, 
     dir,
     app,
     kernel,
+    store,
+    databaseUrl,
     request(pathname, init = {}) {
       const { json, ...rest } = init
       const headers = new Headers(rest.headers)
