@@ -18,6 +18,11 @@ export const ErrorBody = Type.Object(
   { title: 'Error', description: 'Every error answer' },
 )
 
+/** Error answers of a route: those every authenticated route may give (401, 403, 429, 500) and its own. */
+export function errorResponses(...own: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries([...new Set([...own, 401, 403, 429, 500])].sort().map((code) => [code, ErrorBody]))
+}
+
 export const Suppression = Type.Object({
   source: Type.Union([Type.Literal('inline'), Type.Literal('config'), Type.Literal('api')]),
   reason: Type.Union([Type.String(), Type.Null()]),

@@ -4,11 +4,11 @@ import type { PluginContext } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/kernel.ts'
 import { outcomeOf, verifyChain, type AuditRecord } from '../../kernel/audit.ts'
 import { ValidationError } from '../../kernel/errors.ts'
-import { AuditPage, AuditQuery, AuditVerification, ErrorBody } from '../../kernel/schemas.ts'
+import { AuditPage, AuditQuery, AuditVerification, errorResponses } from '../../kernel/schemas.ts'
 
 export const manifest = { name: 'audit', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 500: ErrorBody }
+const errors = errorResponses(422)
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const recorded = new WeakSet<FastifyRequest>()
 

@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError, type FieldError } from '../../kernel/err
 import { governancePolicy, lockedKeysSetBy, suppressionPolicyWarnings } from '../../kernel/governance.ts'
 import { loadPacks } from '../../kernel/packs.ts'
 import { allRules, packDirs } from '../../kernel/pipeline.ts'
-import { ErrorBody } from '../../kernel/schemas.ts'
+import { errorResponses } from '../../kernel/schemas.ts'
 import { resolveScanTarget, scanRoots } from '../../kernel/target.ts'
 
 export const manifest = { name: 'config-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
@@ -23,7 +23,7 @@ const ConfigValidation = Type.Object(
 )
 const ValidateQuery = Type.Object({ path: Type.Optional(Type.String({ description: "A repository's .guard.yaml (or its folder) under the scan roots; default: the server's file" })) })
 const ConfigUpdate = Type.Record(Type.String(), Type.Unknown(), { title: 'ConfigUpdate', description: 'A partial .guard.yaml, deep-merged into the current one (objects merge, arrays are replaced)' })
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 500: ErrorBody }
+const errors = errorResponses(400, 404, 422)
 
 /** A config file named by `?path=`: it and its real location must lie inside a scan root; a folder means its .guard.yaml. */
 function repoConfigFile(kernel: Kernel, given: string): { file: string; root: string; shown: string } {

@@ -5,13 +5,13 @@ import type { ScanOptions } from '../../kernel/pipeline.ts'
 import { VERSION } from '../../kernel/install.ts'
 import { listRules } from '../../kernel/catalog.ts'
 import {
-  ErrorBody, GateRequest, GateResult, Health, ReportQuery, ReportRequest, ReportResult, RulesList, RulesQuery, ScanRequest, ScanResult,
+  errorResponses, GateRequest, GateResult, Health, ReportQuery, ReportRequest, ReportResult, RulesList, RulesQuery, ScanRequest, ScanResult,
   type ReportFormat, type Severity,
 } from '../../kernel/schemas.ts'
 
 export const manifest = { name: 'core-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody, 500: ErrorBody, 504: ErrorBody }
+const errors = errorResponses(400, 404, 413, 422, 504)
 
 export default function register({ kernel, app }: PluginContext): void {
   if (!app) return

@@ -6,13 +6,13 @@ import { offsetPage } from '../../kernel/pagination.ts'
 import { configMatcher, isExpired } from '../../kernel/suppress.ts'
 import type { Store, StoredScan } from '../../kernel/store.ts'
 import {
-  ErrorBody, FindingsPage, FindingsQuery, IdParams, PageQuery, ScanFinding, ScanIdQuery, ScansPage, StoredScanView, SUPPRESSION_SCANS, SuppressionsPage, SuppressionsQuery,
+  errorResponses, FindingsPage, FindingsQuery, IdParams, PageQuery, ScanFinding, ScanIdQuery, ScansPage, StoredScanView, SUPPRESSION_SCANS, SuppressionsPage, SuppressionsQuery,
   type AppliedSuppression,
 } from '../../kernel/schemas.ts'
 
 export const manifest = { name: 'findings', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 500: ErrorBody }
+const errors = errorResponses(404, 422)
 const config = { permission: 'findings:read' } as const
 const tags = ['findings']
 

@@ -2,11 +2,11 @@
 import type { PluginContext } from '../../kernel/plugin.ts'
 import { updateConfigFile } from '../../kernel/config-write.ts'
 import { GovernancePolicy, GovernanceUpdate, governancePolicy } from '../../kernel/governance.ts'
-import { ErrorBody } from '../../kernel/schemas.ts'
+import { errorResponses } from '../../kernel/schemas.ts'
 
 export const manifest = { name: 'governance', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 500: ErrorBody }
+const errors = errorResponses(400, 422)
 
 export default function register({ kernel, app }: PluginContext): void {
   if (!app) return

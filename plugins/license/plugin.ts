@@ -1,7 +1,7 @@
 // GET /api/license (CONTRACT §10): the tier the kernel verified, with its features.
 import type { PluginContext } from '../../kernel/plugin.ts'
 import { LicenseInfo } from '../../kernel/license.ts'
-import { ErrorBody } from '../../kernel/schemas.ts'
+import { errorResponses } from '../../kernel/schemas.ts'
 
 export const manifest = { name: 'license', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
@@ -11,6 +11,6 @@ export default function register({ kernel, app }: PluginContext): void {
   kernel.license()
   app.get('/api/license', {
     config: { permission: 'license:read' },
-    schema: { summary: 'License tier, validity, organisation, expiry and features', tags: ['license'], response: { 200: LicenseInfo, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody } },
+    schema: { summary: 'License tier, validity, organisation, expiry and features', tags: ['license'], response: { 200: LicenseInfo, ...errorResponses() } },
   }, async () => kernel.license())
 }

@@ -11,13 +11,13 @@ import { loadEngines } from '../../kernel/evaluate.ts'
 import { loadPacks, OVERRIDES_FILE, standardsOf, type Pack } from '../../kernel/packs.ts'
 import { allRules, packDirs } from '../../kernel/pipeline.ts'
 import type { Engine } from '../../kernel/rule.ts'
-import { ErrorBody } from '../../kernel/schemas.ts'
+import { errorResponses } from '../../kernel/schemas.ts'
 import { checkBundle, exportPack, writePack } from './bundle.ts'
 import { PackBundle, PackIdParams, PackImport, PackList, PackListQuery, PackOverrides, PackOverridesUpdate, PackSummary } from './schemas.ts'
 
 export const manifest = { name: 'packs-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 422: ErrorBody, 500: ErrorBody }
+const errors = errorResponses(400, 404, 409, 413, 422)
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml']
 
 export default function register({ kernel, app }: PluginContext): void {
