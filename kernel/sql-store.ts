@@ -1,6 +1,6 @@
 // What the SQL stores (SQLite, PostgreSQL) share beyond their dialects: audit columns and filters, batched reads, row shapes.
 import type { AuditEntry, GateResult } from './schemas.ts'
-import type { AuditFilter, StoredScan } from './store.ts'
+import type { AuditFilter, ScanStat, StoredScan } from './store.ts'
 
 export const AUDIT_COLUMNS = 'id, at, actor, role, auth_method, action, target, outcome, status, request_id, prev_hash, hash'
 
@@ -79,4 +79,31 @@ export function scanFromRow<J>(row: ScanRow<J>, json: (value: J) => unknown): St
 /** An item of listScans. */
 export function scanSummaryFromRow<J>(row: Pick<ScanRow<J>, 'id' | 'target' | 'started_at' | 'total' | 'gate'>, json: (value: J) => unknown): Omit<StoredScan, 'result' | 'rules' | 'suppressions'> & { total: number } {
   return { id: row.id, target: row.target, started_at: row.started_at, total: row.total, gate: row.gate === null ? null : (json(row.gate) as GateResult) }
+}
+
+/** The figures of a scan from its stored result and gate, as both dialects select them (`SCAN_STAT_COLUMNS`). */
+export interface ScanStatRow<J> {
+  id: string
+  target: string
+  started_at: string
+  total: number
+  suppressed: number | string
+  files_scanned: number | string
+  duration_ms: number | string
+  by_severity: J
+  passed: boolean | number | null
+}
+
+export function scanStatFromRow<J>(row: ScanStatRow<J>, json: (value: J) => unknown): ScanStat {
+  return {
+    id: row.id,
+    target: row.target,
+    started_at: row.started_at,
+    total: row.total,
+    suppressed: Number(row.suppressed),
+    files_scanned: Number(row.files_scanned),
+    duration_ms: Number(row.duration_ms),
+    by_severity: json(row.by_severity) as ScanStat['by_severity'],
+    passed: row.passed === null ? null : Boolean(row.passed),
+  }
 }

@@ -1,5 +1,5 @@
 // The store interface: the kernel persists scans through it; plugins provide SQLite, PostgreSQL...
-import type { AuditEntry, GateResult, ScanResult } from './schemas.ts'
+import type { AuditEntry, GateResult, ScanResult, Severity } from './schemas.ts'
 import type { RuleDef } from './rule.ts'
 import type { AuditHead, AuditRecord } from './audit.ts'
 import type { SuppressionRule } from './config.ts'
@@ -26,6 +26,20 @@ export interface AuditFilter {
   until?: string
 }
 
+/** A stored scan's figures, without its findings. */
+export interface ScanStat {
+  id: string
+  target: string
+  started_at: string
+  total: number
+  suppressed: number
+  files_scanned: number
+  duration_ms: number
+  by_severity: Record<Severity, number>
+  /** The gate decision, or null when no gate was asked. */
+  passed: boolean | null
+}
+
 export interface Page<T> {
   items: T[]
   total: number
@@ -49,6 +63,8 @@ export interface Store {
   auditEntries(): AsyncIterable<AuditEntry>
   /** The id and hash of the last entry appended, kept apart from the entries; null before the first. */
   auditHead(): Promise<AuditHead | null>
+  /** The figures of every scan started at or after `since` (ISO time), oldest first (GET /api/metrics, /api/trends). */
+  scanStats(since?: string): Promise<ScanStat[]>
   /** Throws when the store cannot be reached (health check). */
   ping(): Promise<void>
   close(): Promise<void>

@@ -149,9 +149,10 @@ describe('docs: the OpenAPI document and the pages, no credentials configured', 
     await context.route('**/*', (route) => {
       const { protocol, hostname } = new URL(route.request().url())
       const local = (protocol === 'http:' || protocol === 'https:') && (hostname === '127.0.0.1' || hostname === 'localhost')
-      if (local || protocol === 'data:' || protocol === 'blob:') return route.continue()
+      // A request still in flight when the page closes has nowhere to go: that is not a failure.
+      if (local || protocol === 'data:' || protocol === 'blob:') return route.continue().catch(() => undefined)
       external.push(route.request().url())
-      return route.abort('blockedbyclient')
+      return route.abort('blockedbyclient').catch(() => undefined)
     })
     await context.addInitScript(() => {
       const w = window as unknown as { cspRefused: string[] }

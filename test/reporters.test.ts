@@ -421,9 +421,9 @@ test('HTML in a real browser: no request leaves the file, chart and rows render,
     page.on('pageerror', (err) => problems.push(err.message))
     await page.route('**', (route) => {
       const url = route.request().url()
-      if (/^(file|data):/.test(url)) return route.continue()
+      if (/^(file|data):/.test(url)) return route.continue().catch(() => undefined)
       external.push(url)
-      return route.abort()
+      return route.abort().catch(() => undefined)
     })
     await page.goto(pathToFileURL(file).href)
 

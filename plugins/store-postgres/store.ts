@@ -3,8 +3,8 @@ import pg from 'pg'
 import { sealAuditEntry, type AuditHead, type AuditRecord } from '../../kernel/audit.ts'
 import { decodeCursor, keysetPage } from '../../kernel/pagination.ts'
 import type { AuditEntry, GateResult } from '../../kernel/schemas.ts'
-import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanSummaryFromRow, type ScanRow } from '../../kernel/sql-store.ts'
-import type { AuditFilter, Page, Store, StoredScan } from '../../kernel/store.ts'
+import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanStatFromRow, scanSummaryFromRow, type ScanRow, type ScanStatRow } from '../../kernel/sql-store.ts'
+import type { AuditFilter, Page, ScanStat, Store, StoredScan } from '../../kernel/store.ts'
 
 // The same steps as the SQLite store's MIGRATIONS, in PostgreSQL's dialect.
 const MIGRATIONS: string[] = [
@@ -93,6 +93,16 @@ export class PostgresStore implements Store {
       this.pool.query<{ n: number }>(`SELECT ${COUNT} FROM scans`),
     ])
     return keysetPage(rows, opts.limit, count.rows[0].n, (r) => r.seq, (r) => scanSummaryFromRow(r, (v) => v))
+  }
+
+  async scanStats(since = ''): Promise<ScanStat[]> {
+    const { rows } = await this.pool.query<ScanStatRow<unknown>>(
+      `SELECT id, target, started_at, total, result->'suppressed' AS suppressed, result->'files_scanned' AS files_scanned,
+         result->'duration_ms' AS duration_ms, result->'by_severity' AS by_severity, (gate->>'passed')::boolean AS passed
+       FROM scans WHERE started_at >= $1 ORDER BY seq`,
+      [since],
+    )
+    return rows.map((r) => scanStatFromRow(r, (v) => v))
   }
 
   appendAudit(record: AuditRecord): Promise<AuditEntry> {

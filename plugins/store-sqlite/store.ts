@@ -4,8 +4,8 @@ import Database from 'better-sqlite3'
 import { sealAuditEntry, type AuditHead, type AuditRecord } from '../../kernel/audit.ts'
 import { decodeCursor, keysetPage } from '../../kernel/pagination.ts'
 import type { AuditEntry, GateResult } from '../../kernel/schemas.ts'
-import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanSummaryFromRow, type ScanRow } from '../../kernel/sql-store.ts'
-import type { AuditFilter, Page, Store, StoredScan } from '../../kernel/store.ts'
+import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanStatFromRow, scanSummaryFromRow, type ScanRow, type ScanStatRow } from '../../kernel/sql-store.ts'
+import type { AuditFilter, Page, ScanStat, Store, StoredScan } from '../../kernel/store.ts'
 
 const MIGRATIONS: string[] = [
   `CREATE TABLE scans (
@@ -80,6 +80,17 @@ export class SqliteStore implements Store {
       .all(before, opts.limit + 1) as ScanRow<string>[]
     const count = (this.db.prepare('SELECT COUNT(*) AS n FROM scans').get() as { n: number }).n
     return keysetPage(rows, opts.limit, count, (r) => r.seq, (r) => scanSummaryFromRow(r, JSON.parse))
+  }
+
+  async scanStats(since = ''): Promise<ScanStat[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT id, target, started_at, total, json_extract(result, '$.suppressed') AS suppressed, json_extract(result, '$.files_scanned') AS files_scanned,
+           json_extract(result, '$.duration_ms') AS duration_ms, json_extract(result, '$.by_severity') AS by_severity, json_extract(gate, '$.passed') AS passed
+         FROM scans WHERE started_at >= ? ORDER BY seq`,
+      )
+      .all(since) as ScanStatRow<string>[]
+    return rows.map((r) => scanStatFromRow(r, JSON.parse))
   }
 
   async appendAudit(record: AuditRecord): Promise<AuditEntry> {
