@@ -39,7 +39,8 @@ export function writeTree(dir: string, files: Record<string, string>): void {
 
 /** `store: 'postgres'` gives the server a fresh database on the test process's shared PostgreSQL. */
 export async function startServer(opts: { config?: object; env?: Record<string, string | undefined>; files?: Record<string, string>; store?: StoreKind } = {}): Promise<TestServer> {
-  const store = opts.store ?? 'sqlite'
+  // GUARD_TEST_STORE=postgres runs a whole suite on PostgreSQL (npm test does so for the HTTP suites).
+  const store = opts.store ?? (process.env.GUARD_TEST_STORE as StoreKind | undefined) ?? 'sqlite'
   const databaseUrl = store === 'postgres' ? await freshPostgresDatabase() : undefined
   const dir = tempDir()
   if (opts.config) fs.writeFileSync(path.join(dir, '.guard.yaml'), YAML.stringify(opts.config))
