@@ -34,11 +34,29 @@ function buildCorpus(dir: string): void {
   execFileSync('find', [dir, '-type', 'd', '-name', 'node_modules', '-prune', '-exec', 'rm', '-rf', '{}', '+'])
 }
 
-async function runMode(corpus: string, threads: number): Promise<void> {
+/** The 29 starter rules of the core issue, as a pack: its speed target is set for them. */
+const STARTER = (
+  'c.gets c.strcpy cs.sql-injection cs.weak-hash go.command-injection go.sql-injection go.weak-hash java.command-injection ' +
+  'java.sql-injection java.weak-hash js.command-injection js.eval-injection js.innerhtml-xss js.sql-injection ' +
+  'php.command-injection php.eval-injection php.sql-injection py.eval-injection py.os-system-injection py.sql-injection ' +
+  'py.subprocess-shell-injection py.weak-hash py.yaml-unsafe-load rb.command-injection rb.eval-injection ' +
+  'secrets.aws-access-key secrets.github-token secrets.hardcoded-password secrets.private-key'
+).split(' ')
+
+/** A packs folder holding the starter pack, for GUARD_PACKS_DIR. */
+function starterPackDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-bench-packs-'))
+  fs.mkdirSync(path.join(dir, 'starter'))
+  const rules = STARTER.map((id) => `  - { id: ${id}, control: starter }`).join('\n')
+  fs.writeFileSync(path.join(dir, 'starter', 'pack.yaml'), `id: starter\nname: Starter rules\nversion: "1"\nrules:\n${rules}\n`)
+  return dir
+}
+
+async function runMode(corpus: string, threads: number, packs?: string[]): Promise<void> {
   const started = performance.now()
   const kernel = await Kernel.boot({ cwd: corpus, threads, warm: true })
   const booted = performance.now()
-  const outcome = await kernel.scan({ repo_path: '.', config_overrides: { limits: { scan_timeout_s: 3000 } } }, { roots: [corpus] })
+  const outcome = await kernel.scan({ repo_path: '.', config_overrides: { limits: { scan_timeout_s: 3000 }, ...(packs ? { packs } : {}) } }, { roots: [corpus] })
   const seconds = (performance.now() - started) / 1000
   const scanSeconds = (performance.now() - booted) / 1000
   const r = outcome.result
@@ -66,31 +84,46 @@ function bytesScanned(dir: string, skipped: string[]): number {
   return total
 }
 
-const [mode, corpusArg, threadsArg] = process.argv.slice(2)
+const [mode, corpusArg, threadsArg, packsArg] = process.argv.slice(2)
 if (mode === '--run') {
-  await runMode(corpusArg, Number(threadsArg))
+  await runMode(corpusArg, Number(threadsArg), packsArg ? packsArg.split(',') : undefined)
 } else {
   const corpus = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-bench-'))
+  const packsDir = starterPackDir()
   try {
     buildCorpus(corpus)
     const threads = os.availableParallelism()
     const runs = Number(process.env.BENCH_RUNS ?? 3)
-    const once = (t: number) =>
-      JSON.parse(execFileSync(process.execPath, ['--import', PRELOAD, '--import', 'tsx', fileURLToPath(import.meta.url), '--run', corpus, String(t)], { encoding: 'utf8', maxBuffer: 1 << 26 }))
-    // Each run is a new process (cold); the median run by total time is shown.
-    const median = (t: number) => Array.from({ length: runs }, () => once(t)).sort((a, b) => a.seconds - b.seconds)[Math.floor(runs / 2)]
-    const rows = [threads, 0].map(median)
-    console.log(`corpus: the JavaScript/TypeScript of ${PACKAGES.length} packages in node_modules; median of ${runs} cold runs, each a new process`)
-    console.log('MB/s counts boot, worker start and scan; scan-only MB/s starts after boot (workers still warming up)')
-    console.log('mode            files    MB     s      files/s   MB/s  scan-only MB/s  findings  rules  peak RSS MB')
-    for (const r of rows) {
-      const name = r.threads ? `pool x${r.threads}` : 'in-process'
-      console.log(
-        `${name.padEnd(14)} ${String(r.files).padStart(6)} ${r.mb.toFixed(1).padStart(6)} ${r.seconds.toFixed(2).padStart(6)} ${r.files_per_s.toFixed(0).padStart(9)} ${r.mb_per_s.toFixed(1).padStart(6)} ${r.scan_mb_per_s.toFixed(1).padStart(15)} ${String(r.findings).padStart(9)} ${String(r.rules).padStart(6)} ${r.peak_rss_mb.toFixed(0).padStart(11)}`,
+    const once = (t: number, packs: string) =>
+      JSON.parse(
+        execFileSync(process.execPath, ['--import', PRELOAD, '--import', 'tsx', fileURLToPath(import.meta.url), '--run', corpus, String(t), packs], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 26,
+          env: { ...process.env, GUARD_PACKS_DIR: packsDir },
+        }),
       )
+    // Each run is a new process (cold); the median run by total time is shown.
+    const median = (t: number, packs: string) => Array.from({ length: runs }, () => once(t, packs)).sort((a, b) => a.seconds - b.seconds)[Math.floor(runs / 2)]
+    const sets = [
+      { name: 'starter', packs: 'starter' },
+      { name: 'default', packs: '' },
+    ]
+    console.log(`corpus: the JavaScript/TypeScript of ${PACKAGES.length} packages in node_modules; median of ${runs} cold runs, each a new process`)
+    console.log('rules: "starter" = the 29 starter rules of the core issue; "default" = no configuration (owasp-top-10 + secrets)')
+    console.log('MB/s counts boot, worker start and scan; scan-only MB/s starts after boot (workers still warming up)')
+    console.log('rules    mode            files    MB     s      files/s   MB/s  scan-only MB/s  findings  rules  peak RSS MB')
+    for (const set of sets) {
+      const rows = [threads, 0].map((t) => median(t, set.packs))
+      for (const r of rows) {
+        const name = r.threads ? `pool x${r.threads}` : 'in-process'
+        console.log(
+          `${set.name.padEnd(8)} ${name.padEnd(14)} ${String(r.files).padStart(6)} ${r.mb.toFixed(1).padStart(6)} ${r.seconds.toFixed(2).padStart(6)} ${r.files_per_s.toFixed(0).padStart(9)} ${r.mb_per_s.toFixed(1).padStart(6)} ${r.scan_mb_per_s.toFixed(1).padStart(15)} ${String(r.findings).padStart(9)} ${String(r.rules).padStart(6)} ${r.peak_rss_mb.toFixed(0).padStart(11)}`,
+        )
+      }
+      console.log(`${set.name} by severity (pool):`, JSON.stringify(rows[0].by_severity))
     }
-    console.log('by severity (pool):', JSON.stringify(rows[0].by_severity))
   } finally {
     fs.rmSync(corpus, { recursive: true, force: true })
+    fs.rmSync(packsDir, { recursive: true, force: true })
   }
 }

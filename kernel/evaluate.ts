@@ -30,15 +30,39 @@ export function rulesForFile(file: SourceFile, rules: RuleDef[]): RuleDef[] {
   )
 }
 
-export function evaluateFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): EngineMatch[] {
-  const applicable = rulesForFile(file, rules)
-  if (applicable.length === 0) return []
-  const byId = new Map(applicable.map((r) => [r.id, r]))
-  const matches: EngineMatch[] = []
-  for (const engine of engines) {
-    const mine = applicable.filter((r) => engine.handles(r))
-    if (mine.length) matches.push(...engine.scan(file, mine))
+interface Selection {
+  applicable: RuleDef[]
+  /** Per engine (by index), its share of the applicable rules. */
+  byEngine: RuleDef[][]
+  byId: Map<string, RuleDef>
+}
+
+/**
+ * Files of one language (and test status, and answer to the few rules with `paths`) get the same selection,
+ * computed once per rule set: the same arrays reach the engines, which cache what they build for a rule set.
+ */
+const selections = new WeakMap<RuleDef[], { withPaths: RuleDef[]; byKey: Map<string, Selection> }>()
+
+function select(file: SourceFile, rules: RuleDef[], engines: Engine[]): Selection {
+  let cache = selections.get(rules)
+  if (!cache) selections.set(rules, (cache = { withPaths: rules.filter((r) => r.paths), byKey: new Map() }))
+  const key = `${file.language}\0${file.isTest}\0${cache.withPaths.map((r) => (pathAllowed(r, file.path) ? 1 : 0)).join('')}`
+  let selection = cache.byKey.get(key)
+  if (!selection) {
+    const applicable = rulesForFile(file, rules)
+    selection = { applicable, byEngine: engines.map((e) => applicable.filter((r) => e.handles(r))), byId: new Map(applicable.map((r) => [r.id, r])) }
+    cache.byKey.set(key, selection)
   }
+  return selection
+}
+
+export function evaluateFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): EngineMatch[] {
+  const { applicable, byEngine, byId } = select(file, rules, engines)
+  if (applicable.length === 0) return []
+  const matches: EngineMatch[] = []
+  engines.forEach((engine, i) => {
+    if (byEngine[i].length) matches.push(...engine.scan(file, byEngine[i]))
+  })
   for (const m of matches) {
     const rule = byId.get(m.rule_id)!
     const confidence = m.confidence ?? rule.confidence

@@ -89,11 +89,9 @@ export class Kernel {
 
   private async loadPlugins(app?: FastifyInstance): Promise<void> {
     const dir = path.join(INSTALL_DIR, 'plugins')
-    const mods: PluginModule[] = []
-    for (const name of fs.readdirSync(dir).sort()) {
-      const file = path.join(dir, name, 'plugin.ts')
-      if (fs.existsSync(file)) mods.push((await import(pathToFileURL(file).href)) as PluginModule)
-    }
+    const files = fs.readdirSync(dir).sort().map((name) => path.join(dir, name, 'plugin.ts')).filter((f) => fs.existsSync(f))
+    // Imported together (the module loader overlaps their reads and compiles), then registered in dependency order.
+    const mods = (await Promise.all(files.map((f) => import(pathToFileURL(f).href)))) as PluginModule[]
     const ctx: PluginContext = {
       kernel: this,
       app,

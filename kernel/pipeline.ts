@@ -81,7 +81,7 @@ export function selectRules(rules: RuleDef[], packs: Pack[], config: ScanConfig)
 }
 
 export function ruleMeta(rule: RuleDef): RuleMeta {
-  const { pattern, rule: _r, constraints, regex, regex_flags, prefilter, source, ...meta } = rule
+  const { pattern, rule: _r, constraints, regex, regex_flags, absent, prefilter, source, ...meta } = rule
   return meta
 }
 

@@ -3,11 +3,16 @@ import os from 'node:os'
 import Tinypool from 'tinypool'
 import { runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
 import { ScanTimeoutError } from './errors.ts'
-import { bundleWorker } from './worker-bundle.ts'
+import { bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bundle.ts'
 import type { RuleDef } from './rule.ts'
 
-const BATCH_BYTES = 512 * 1024
-const BATCH_FILES = 64
+/** Each thread gets about this many batches: enough to even out the load, few enough that copying the rules
+ * to a thread with every batch stays cheap. */
+const BATCHES_PER_THREAD = 8
+const MIN_BATCH_FILES = 16
+const MAX_BATCH_FILES = 256
+/** Bytes per batch at most, so one batch's time bound stays meaningful. */
+const BATCH_BYTES = 4 * 1024 * 1024
 
 export function defaultThreads(): number {
   const env = process.env.GUARD_WORKERS
@@ -24,14 +29,15 @@ export interface AnalyzeOptions {
   onFileDone?: (result: FileResult) => void
 }
 
-/** Splits files into batches of bounded size, so one batch's time bound stays meaningful. */
-function batches(files: (BatchFile & { size?: number })[]): BatchFile[][] {
+/** Splits files into batches of bounded count and size. */
+function batches(files: (BatchFile & { size?: number })[], threads: number): BatchFile[][] {
+  const perBatch = Math.min(MAX_BATCH_FILES, Math.max(MIN_BATCH_FILES, Math.ceil(files.length / (Math.max(threads, 1) * BATCHES_PER_THREAD))))
   const out: BatchFile[][] = []
   let current: BatchFile[] = []
   let bytes = 0
   for (const f of files) {
     const size = f.size ?? f.text?.length ?? 0
-    if (current.length && (bytes + size > BATCH_BYTES || current.length >= BATCH_FILES)) {
+    if (current.length && (bytes + size > BATCH_BYTES || current.length >= perBatch)) {
       out.push(current)
       current = []
       bytes = 0
@@ -57,13 +63,20 @@ export class ScanPool {
   /** Starts the threads and loads the engines in each, in the background: the first scan then finds them warm. */
   start(engines: string[]): void {
     if (this.threads === 0 || this.started) return
-    this.started = (async () => {
-      // Without a writable cache the threads load the TypeScript sources through tsx: slower to start, same results.
-      const bundle = await bundleWorker(engines).catch(() => ({ filename: new URL('./worker.mjs', import.meta.url).href, engines }))
-      const pool = new Tinypool({ filename: bundle.filename, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 60_000 })
+    const open = async (bundle: WorkerBundle): Promise<Started> => {
+      // Threads do not inherit the process's flags: `--import tsx` would load tsx again in each, for plain JavaScript.
+      const pool = new Tinypool({ filename: bundle.filename, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 60_000, execArgv: [] })
       await Promise.all(Array.from({ length: this.threads }, () => pool.run({ files: [], rules: [], engines: bundle.engines })))
       return { pool, engines: bundle.engines }
-    })()
+    }
+    // An unchanged bundle starts the threads at once, while the caller goes on booting. Without a writable
+    // cache the threads load the TypeScript sources through tsx: slower to start, same results.
+    const cached = cachedWorkerBundle(engines)
+    this.started = cached
+      ? open(cached)
+      : bundleWorker(engines)
+          .catch(() => ({ filename: new URL('./worker.mjs', import.meta.url).href, engines }))
+          .then(open)
   }
 
   private async runOne(task: BatchTask, signal: AbortSignal, timeoutMs: number): Promise<FileResult[]> {
@@ -96,13 +109,13 @@ export class ScanPool {
     try {
       if (this.threads === 0) {
         const all: FileResult[] = []
-        for (const batch of batches(files)) {
+        for (const batch of batches(files, this.threads)) {
           if (opts.signal.aborted) throw opts.signal.reason
           all.push(...(await run(batch)))
         }
         return all
       }
-      return (await Promise.all(batches(files).map(run))).flat()
+      return (await Promise.all(batches(files, this.threads).map(run))).flat()
     } catch (e) {
       if (opts.signal.aborted && (opts.signal.reason as Error)?.name === 'TimeoutError') throw new ScanTimeoutError(opts.scanTimeoutS)
       throw opts.signal.aborted ? opts.signal.reason : e

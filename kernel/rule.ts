@@ -26,6 +26,8 @@ export interface RuleDef {
   /** Text matcher: a JavaScript regular expression (flags in `regex_flags`). */
   regex?: string
   regex_flags?: string
+  /** Regex rules: fire once per file, at its first line of code, when no line matches (a required tag missing). */
+  absent?: boolean
   /** For secrets: the capture group holding the secret, masked in every output. */
   secret_group?: number
   /** For secrets: minimum Shannon entropy (bits/char) of the secret. */

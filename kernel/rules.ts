@@ -1,14 +1,14 @@
 // Loads rule files (CONTRACT §6): one YAML rule per file, checked against the rule-file schema, ids unique.
-import { readdir, readFile } from 'node:fs/promises'
+import fs from 'node:fs'
 import path from 'node:path'
 import { Type, type TSchema } from '@sinclair/typebox'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
-import YAML from 'yaml'
 import { keyPath, ValidationError, type FieldError } from './errors.ts'
 import { ALL_LANGUAGES } from './languages.ts'
 import type { Engine, RuleDef } from './rule.ts'
 import { Confidence, Severity } from './schemas.ts'
+import { parseYaml, saveYamlCache } from './yaml-cache.ts'
 
 export const RULE_ID_PATTERN = '^[a-z0-9]+(\\.[a-z0-9-]+)+$'
 
@@ -34,6 +34,7 @@ export const RuleFile = Type.Object(
     constraints: Type.Optional(Type.Record(Type.String(), AstRule)),
     regex: Type.Optional(Type.String({ minLength: 1 })),
     regex_flags: Type.Optional(Type.String({ pattern: '^[dgimsuv]*$' })),
+    absent: Type.Optional(Type.Boolean({ description: 'regex rules: report the file (at its first line of code) when no line matches' })),
     secret_group: Type.Optional(Type.Integer({ minimum: 0 })),
     entropy: Type.Optional(Type.Number({ minimum: 0, maximum: 8 })),
     paths: Type.Optional(Type.Object({ include: Type.Optional(Globs), exclude: Type.Optional(Globs) }, { additionalProperties: false })),
@@ -88,7 +89,7 @@ export function validateRule(rule: RuleDef, engines: Engine[]): FieldError[] {
 async function ruleFilesUnder(dir: string): Promise<string[]> {
   let entries: string[]
   try {
-    entries = await readdir(dir, { recursive: true })
+    entries = fs.readdirSync(dir, { recursive: true }) as string[]
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw err
@@ -116,7 +117,7 @@ export async function loadRules(dirs: string[]): Promise<RuleDef[]> {
       const shown = shownPath(dir, file)
       let data: unknown
       try {
-        data = YAML.parse(await readFile(file, 'utf8'))
+        data = parseYaml(fs.readFileSync(file, 'utf8'))
       } catch (err) {
         errors.push({ path: shown, message: `not valid YAML: ${(err as Error).message}` })
         continue
@@ -136,6 +137,7 @@ export async function loadRules(dirs: string[]): Promise<RuleDef[]> {
       rules.push(rule)
     }
   }
+  saveYamlCache()
   if (errors.length) throw new ValidationError(`Invalid rule files: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors)
   return rules
 }

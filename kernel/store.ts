@@ -5,7 +5,7 @@ import type { AuditHead, AuditRecord } from './audit.ts'
 import type { SuppressionRule } from './config.ts'
 
 /** Rule metadata kept with a scan so a stored scan renders without the rule files. */
-export type RuleMeta = Omit<RuleDef, 'pattern' | 'rule' | 'constraints' | 'regex' | 'regex_flags' | 'prefilter' | 'source'>
+export type RuleMeta = Omit<RuleDef, 'pattern' | 'rule' | 'constraints' | 'regex' | 'regex_flags' | 'absent' | 'prefilter' | 'source'>
 
 export interface StoredScan {
   id: string

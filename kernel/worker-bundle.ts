@@ -4,8 +4,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
-import { INSTALL_DIR } from './install.ts'
+import { CACHE_DIR as CACHE, INSTALL_DIR } from './install.ts'
 
 export interface WorkerBundle {
   /** The tinypool entry. */
@@ -14,11 +13,37 @@ export interface WorkerBundle {
   engines: string[]
 }
 
+/** What a bundle was built from: every source file esbuild read, with its size and modification time. */
+interface Manifest {
+  dir: string
+  inputs: Record<string, [size: number, mtimeMs: number]>
+}
+
+const stamp = (file: string): [number, number] | undefined => {
+  const s = fs.statSync(file, { throwIfNoEntry: false })
+  return s && [s.size, s.mtimeMs]
+}
+
+/** The bundle of these entries built before, when none of its sources has changed since (no esbuild run). */
+function unchanged(manifestFile: string): string | undefined {
+  try {
+    const m = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest
+    const fresh = Object.entries(m.inputs).every(([file, [size, mtime]]) => {
+      const now = stamp(path.join(INSTALL_DIR, file))
+      return now !== undefined && now[0] === size && now[1] === mtime
+    })
+    return fresh && fs.existsSync(m.dir) ? m.dir : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Bundles into node_modules/.cache/guard/<content hash>/ (packages stay external and resolve from there). */
-export async function bundleWorker(engineUrls: string[]): Promise<WorkerBundle> {
-  const entries = [path.join(INSTALL_DIR, 'kernel', 'worker.ts'), ...engineUrls.map((u) => fileURLToPath(u))]
+async function build(entries: string[], manifestFile: string): Promise<string> {
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: entries,
+    absWorkingDir: INSTALL_DIR,
     outbase: INSTALL_DIR,
     outdir: '/',
     bundle: true,
@@ -28,13 +53,13 @@ export async function bundleWorker(engineUrls: string[]): Promise<WorkerBundle> 
     packages: 'external',
     outExtension: { '.js': '.mjs' },
     write: false,
+    metafile: true,
     logLevel: 'silent',
   })
   const hash = createHash('sha256')
   for (const f of result.outputFiles) hash.update(f.path).update(f.contents)
-  const dir = path.join(INSTALL_DIR, 'node_modules', '.cache', 'guard', hash.digest('hex').slice(0, 16))
-  const out = (entry: string) => path.join(dir, path.relative(INSTALL_DIR, entry).replace(/\.ts$/, '.mjs'))
-  if (!fs.existsSync(out(entries[0]))) {
+  const dir = path.join(CACHE, hash.digest('hex').slice(0, 16))
+  if (!fs.existsSync(dir)) {
     // Written to a sibling and renamed, so a concurrent start never sees half a bundle.
     const tmp = `${dir}.${process.pid}.tmp`
     for (const f of result.outputFiles) {
@@ -47,5 +72,37 @@ export async function bundleWorker(engineUrls: string[]): Promise<WorkerBundle> 
       fs.rmSync(tmp, { recursive: true, force: true }) // another process won the race with the same content
     }
   }
-  return { filename: pathToFileURL(out(entries[0])).href, engines: entries.slice(1).map((e) => pathToFileURL(out(e)).href) }
+  const inputs: Manifest['inputs'] = {}
+  for (const file of Object.keys(result.metafile.inputs)) {
+    const s = stamp(path.join(INSTALL_DIR, file))
+    if (s) inputs[file] = s
+  }
+  const tmp = `${manifestFile}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, JSON.stringify({ dir, inputs } satisfies Manifest))
+  fs.renameSync(tmp, manifestFile)
+  return dir
+}
+
+/** The bundle's entries, and the manifest file that records what it was built from. */
+export function locate(engineUrls: string[]): { entries: string[]; manifestFile: string } {
+  const entries = [path.join(INSTALL_DIR, 'kernel', 'worker.ts'), ...engineUrls.map((u) => fileURLToPath(u))]
+  const key = createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 16)
+  return { entries, manifestFile: path.join(CACHE, `worker-${key}.json`) }
+}
+
+function bundleIn(dir: string, entries: string[]): WorkerBundle {
+  const out = (entry: string) => pathToFileURL(path.join(dir, path.relative(INSTALL_DIR, entry).replace(/\.ts$/, '.mjs'))).href
+  return { filename: out(entries[0]), engines: entries.slice(1).map(out) }
+}
+
+/** The bundle built before, when none of its sources has changed since: found synchronously, without esbuild. */
+export function cachedWorkerBundle(engineUrls: string[]): WorkerBundle | undefined {
+  const { entries, manifestFile } = locate(engineUrls)
+  const dir = unchanged(manifestFile)
+  return dir === undefined ? undefined : bundleIn(dir, entries)
+}
+
+export async function bundleWorker(engineUrls: string[]): Promise<WorkerBundle> {
+  const { entries, manifestFile } = locate(engineUrls)
+  return bundleIn(unchanged(manifestFile) ?? (await build(entries, manifestFile)), entries)
 }

@@ -1,5 +1,5 @@
 // The rule library against its fixtures, the two engines' behaviour, the rule loader's errors and the harness itself.
-import { describe, test, before } from 'node:test'
+import { after, describe, test, before } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { evaluateFile, loadEngines } from '../kernel/evaluate.ts'
 import { formatRuleTestResults, testRules, type RuleTestResult } from '../kernel/fixtures.ts'
 import { loadRules, validateRule } from '../kernel/rules.ts'
-import { languageOf } from '../kernel/languages.ts'
+import { languageOf, STRUCTURAL_LANGUAGES } from '../kernel/languages.ts'
 import { GuardError } from '../kernel/errors.ts'
 import type { Engine, RuleDef, SourceFile } from '../kernel/rule.ts'
 import astGrepEngine, { astGrepStats } from '../plugins/engine-astgrep/engine.ts'
@@ -37,9 +37,12 @@ function validationError(fn: () => void): string {
   }
   assert.fail('expected validate to throw')
 }
-/** A temporary directory holding the given files (relative path → content). */
+const tempDirs: string[] = []
+after(() => tempDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+/** A temporary directory holding the given files (relative path → content), removed when the suite ends. */
 function tempTree(files: Record<string, string>): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'guard-rules-')))
+  tempDirs.push(dir)
   for (const [rel, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
     fs.writeFileSync(path.join(dir, rel), content)
@@ -69,15 +72,16 @@ describe('the rule library', () => {
 
   test('has at least 20 rules covering every language, ids prefixed by their language', () => {
     assert.ok(rules.length >= 20, `${rules.length} rules`)
-    const prefix: Record<string, string> = { js: 'javascript', py: 'python', java: 'java', go: 'go', c: 'c', cs: 'csharp', php: 'php', rb: 'ruby', secrets: 'generic' }
+    // `trace.` rules read the comments of every language with code.
+    const prefix: Record<string, string | readonly string[]> = { js: 'javascript', py: 'python', java: 'java', go: 'go', c: 'c', cs: 'csharp', php: 'php', rb: 'ruby', secrets: 'generic', trace: STRUCTURAL_LANGUAGES }
     for (const r of rules) {
-      const language = prefix[r.id.split('.')[0]]
-      assert.ok(language, `${r.id}: unknown id prefix`)
-      assert.ok(r.languages.includes(language), `${r.id}: languages ${r.languages} do not include ${language}`)
+      const languages = prefix[r.id.split('.')[0]]
+      assert.ok(languages, `${r.id}: unknown id prefix`)
+      for (const language of [languages].flat()) assert.ok(r.languages.includes(language), `${r.id}: languages ${r.languages} do not include ${language}`)
       assert.ok(r.description && r.tags?.length, `${r.id}: needs a description and tags`)
       assert.ok(path.isAbsolute(r.source!), `${r.id}: source must be absolute`)
     }
-    for (const language of Object.values(prefix)) assert.ok(rules.some((r) => r.languages.includes(language)), `no rule for ${language}`)
+    for (const language of Object.values(prefix).flat()) assert.ok(rules.some((r) => r.languages.includes(language)), `no rule for ${language}`)
     assert.ok(rules.some((r) => r.languages.includes('typescript')), 'no rule reads TypeScript')
     const structural = rules.filter((r) => r.pattern !== undefined || r.rule !== undefined)
     assert.ok(structural.length >= 20, 'most rules are structural')

@@ -122,7 +122,7 @@ function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: st
   return { keep: true, secret }
 }
 
-function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[], candidates: Iterable<number>): void {
+function* lineMatches(rule: RuleDef, lines: Lines, candidates: Iterable<number>): Generator<EngineMatch> {
   const re = compiled(rule).re
   for (const line of candidates) {
     const text = lines.lineText(line)
@@ -136,7 +136,7 @@ function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[], candidates: I
       }
       const { keep, secret } = accept(rule, m)
       if (!keep) continue
-      out.push({
+      yield {
         rule_id: rule.id,
         line: line + 1,
         column: m.index + 1,
@@ -145,9 +145,34 @@ function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[], candidates: I
         message: rule.message,
         matched: m[0],
         ...(secret !== undefined && { secret }),
-      })
+      }
     }
   }
+}
+
+/** A line holding only a comment, a shebang or PHP's opening tag, in any supported syntax. */
+const HEADER_LINE = /^\s*(\/\/|#|\/\*|\*|<!--|--|;|'''|"""|<\?php\s*$)/
+
+/** Where a file-level finding points: the first line of code, below the header comments. */
+function firstCodeLine(lines: Lines): number | undefined {
+  for (let i = 0; i < lines.count; i++) {
+    const text = lines.lineText(i)
+    if (text.trim() && !HEADER_LINE.test(text)) return i
+  }
+  return undefined
+}
+
+function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[], candidates: Iterable<number>): void {
+  if (!rule.absent) {
+    for (const m of lineMatches(rule, lines, candidates)) out.push(m)
+    return
+  }
+  if (!lineMatches(rule, lines, candidates).next().done) return
+  const line = firstCodeLine(lines)
+  if (line === undefined) return // comments only: nothing to trace
+  const text = lines.lineText(line)
+  const column = text.length - text.trimStart().length
+  out.push({ rule_id: rule.id, line: line + 1, column: column + 1, end_line: line + 1, end_column: text.length + 1, message: rule.message, matched: text.trim() })
 }
 
 function validate(rule: RuleDef): void {
@@ -167,20 +192,27 @@ function validate(rule: RuleDef): void {
     throw new Error(`secret_group: ${rule.secret_group} is not a capture group of the regex (it has ${groups})`)
   }
   if (rule.entropy !== undefined && !(rule.entropy >= 0 && rule.entropy <= 8)) throw new Error('entropy: must be between 0 and 8 bits per character')
+  if (rule.absent && rule.secret_group !== undefined) throw new Error('absent: a rule that reports a missing match has no secret to mask')
 }
 
-// Files of one language meet the same rule set again and again: its index is built once.
+// Files of one language meet the same rule set again and again: its index is built once. The kernel hands
+// engines the same array for such files; equal rule sets in other arrays share an index by content.
 const indexes = new Map<string, LiteralIndex>()
+const indexOfArray = new WeakMap<RuleDef[], LiteralIndex>()
 const MAX_INDEXES = 64
 
-function indexFor(entries: Compiled[]): LiteralIndex {
+function indexFor(rules: RuleDef[]): LiteralIndex {
+  let index = indexOfArray.get(rules)
+  if (index) return index
+  const entries = rules.map(compiled)
   const key = entries.map((e) => e.key).join('\u0001')
-  let index = indexes.get(key)
+  index = indexes.get(key)
   if (!index) {
     if (indexes.size >= MAX_INDEXES) indexes.clear()
     index = new LiteralIndex(entries.map((e) => ({ literals: e.literalList, ignoreCase: e.ignoreCase })))
     indexes.set(key, index)
   }
+  indexOfArray.set(rules, index)
   return index
 }
 
@@ -192,7 +224,7 @@ function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
     return matches
   }
   // One search for every rule's literals, instead of one whole-file search per rule.
-  const candidates = indexFor(rules.map(compiled)).candidates(file.text, (i) => lines.lineAt(i))
+  const candidates = indexFor(rules).candidates(file.text, (i) => lines.lineAt(i))
   rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
   return matches
 }
