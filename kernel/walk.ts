@@ -81,23 +81,23 @@ export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile
   return { files, skipped }
 }
 
-/** Generated code: a line no person writes (over 5,000 characters), or lines averaging over 200. */
+/** Generated code: a line no person writes (over 5,000 characters), or, in a larger file, lines averaging over 200. */
 const MAX_HUMAN_LINE = 5000
 const MAX_MEAN_LINE = 200
+const MEAN_FROM = 20_000
 
 /** Binary content (a NUL byte early on) or minified text: not source to scan. */
 export function unscannableReason(text: string): string | undefined {
   if (text.slice(0, 8000).includes('\0')) return 'binary'
-  if (text.length > 20_000) {
-    let lines = 1
-    let longest = 0
-    for (let start = 0, nl = text.indexOf('\n'); ; start = nl + 1, nl = text.indexOf('\n', start)) {
-      const end = nl === -1 ? text.length : nl
-      longest = Math.max(longest, end - start)
-      if (nl === -1) break
-      lines++
-    }
-    if (longest > MAX_HUMAN_LINE || text.length / lines > MAX_MEAN_LINE) return 'minified or bundled'
+  if (text.length <= MAX_HUMAN_LINE) return undefined
+  let lines = 1
+  let longest = 0
+  for (let start = 0, nl = text.indexOf('\n'); ; start = nl + 1, nl = text.indexOf('\n', start)) {
+    const end = nl === -1 ? text.length : nl
+    longest = Math.max(longest, end - start)
+    if (nl === -1) break
+    lines++
   }
+  if (longest > MAX_HUMAN_LINE || (text.length > MEAN_FROM && text.length / lines > MAX_MEAN_LINE)) return 'minified or bundled'
   return undefined
 }

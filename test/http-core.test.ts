@@ -134,6 +134,7 @@ describe('POST /scan of a repository on the server', () => {
       'repo/static/app.min.js': 'eval(x)\n',
       'repo/static/bundle.js': `${'var a=1;'.repeat(5000)}eval(x)\n`,
       'repo/static/chunk-4f2a.js': `${'var b=2;'.repeat(30_000)}\neval(x)\n`,
+      'repo/static/highlight.pack.js': `!function(e){${'var c=3;'.repeat(1000)}eval(x)}()\n`,
     })
     fs.writeFileSync(path.join(server.dir, 'repo/logo.js'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]))
     const { status, body } = await scan({ repo_path: 'repo' })
@@ -144,6 +145,7 @@ describe('POST /scan of a repository on the server', () => {
     assert.match(reasons['static/app.min.js'], /minified/)
     assert.match(reasons['static/bundle.js'], /minified/)
     assert.match(reasons['static/chunk-4f2a.js'], /minified/, 'decided from the first 64 KB of a large file')
+    assert.match(reasons['static/highlight.pack.js'], /minified/, 'a small file of one 8,000-character line')
     assert.equal(reasons['logo.js'], 'binary')
     assert.equal(reasons['generated'], undefined, 'gitignored paths are silently left out')
   })
