@@ -79,10 +79,14 @@ describe('built-in packs', () => {
     assert.deepEqual(ranked.slice(0, 3).map((s) => s.cwe), ['CWE-79', 'CWE-787', 'CWE-89'])
   })
 
-  test('every built-in rule is mapped by owasp-top-10, secrets, cwe-top-25 or misra-c', () => {
+  test('every built-in rule is mapped by owasp-top-10, secrets, cwe-top-25 or misra-c, but code health and traceability by iec-62304', () => {
     const core = ['owasp-top-10', 'secrets', 'cwe-top-25', 'misra-c'].map(pack)
-    const unmapped = rules.filter((r) => standardsOf(r, core).length === 0).map((r) => r.id)
+    const compliance = (r: RuleDef) => r.tags?.includes('code-health') || r.tags?.includes('traceability')
+    const unmapped = rules.filter((r) => !compliance(r) && standardsOf(r, core).length === 0).map((r) => r.id)
     assert.deepEqual(unmapped, [])
+    const untraced = rules.filter((r) => compliance(r) && controlFor(pack('iec-62304'), r) === undefined).map((r) => r.id)
+    assert.deepEqual(untraced, [])
+    assert.ok(rules.some((r) => r.tags?.includes('traceability')), 'a traceability rule exists')
   })
 
   test('each pack maps at least the rules it mapped when written', () => {

@@ -72,8 +72,8 @@ describe('the rule library', () => {
 
   test('has at least 20 rules covering every language, ids prefixed by their language', () => {
     assert.ok(rules.length >= 20, `${rules.length} rules`)
-    // `trace.` rules read the comments of every language with code.
-    const prefix: Record<string, string | readonly string[]> = { js: 'javascript', py: 'python', java: 'java', go: 'go', c: 'c', cs: 'csharp', php: 'php', rb: 'ruby', secrets: 'generic', trace: STRUCTURAL_LANGUAGES }
+    // `trace.` and `code.` rules read the comments of every language with code.
+    const prefix: Record<string, string | readonly string[]> = { js: 'javascript', py: 'python', java: 'java', go: 'go', c: 'c', cs: 'csharp', php: 'php', rb: 'ruby', secrets: 'generic', trace: STRUCTURAL_LANGUAGES, code: STRUCTURAL_LANGUAGES }
     for (const r of rules) {
       const languages = prefix[r.id.split('.')[0]]
       assert.ok(languages, `${r.id}: unknown id prefix`)
