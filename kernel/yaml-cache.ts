@@ -8,10 +8,11 @@ import YAML from 'yaml'
 import { CACHE_DIR } from './install.ts'
 
 const FILE = path.join(CACHE_DIR, 'yaml.json')
-/** Old entries beyond this are dropped when the cache is written. */
-const MAX_ENTRIES = 5000
+/** When the cache is written, the entries this process used are kept, then the most recent others up to this. */
+const MAX_ENTRIES = 1000
 
 let known: Map<string, string> | undefined
+const used = new Set<string>()
 let dirty = false
 
 function cache(): Map<string, string> {
@@ -28,6 +29,7 @@ function cache(): Map<string, string> {
 /** YAML.parse (and its errors), from the cache when the same text was parsed before. A fresh object every call. */
 export function parseYaml(text: string): unknown {
   const key = createHash('sha256').update(text).digest('base64url')
+  used.add(key)
   const hit = cache().get(key)
   if (hit !== undefined) return JSON.parse(hit)
   const data: unknown = YAML.parse(text)
@@ -44,7 +46,9 @@ export function parseYaml(text: string): unknown {
 export function saveYamlCache(): void {
   if (!dirty || !known) return
   dirty = false
-  const entries = [...known].slice(-MAX_ENTRIES)
+  const hot = [...known].filter(([key]) => used.has(key))
+  const cold = [...known].filter(([key]) => !used.has(key))
+  const entries = [...cold.slice(Math.max(0, cold.length - (MAX_ENTRIES - hot.length))), ...hot]
   const tmp = `${FILE}.${process.pid}.tmp`
   try {
     fs.mkdirSync(CACHE_DIR, { recursive: true })
