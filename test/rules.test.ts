@@ -275,6 +275,18 @@ describe('the regex engine', () => {
     assert.equal(`${m.secret.slice(0, 4)}****`, 'AKIA****')
   })
 
+  test('an `absent` rule reports a file once, at its first line of code, when no line matches', () => {
+    const tag = rule({ id: 'trace.t', languages: ['python', 'php'], message: 'no tag', regex: '\\bREQ-[0-9]+\\b', absent: true })
+    const untagged = '#!/usr/bin/env python3\r\n# Dose limits.\r\n\r\n  import math\r\nx = 1\r\n'
+    const [m, ...rest] = regexEngine.scan(file('a.py', 'python', untagged), [tag])
+    assert.deepEqual(rest, [])
+    assert.deepEqual([m.line, m.column, m.end_column, m.matched, m.message], [4, 3, 14, 'import math', 'no tag'])
+    assert.deepEqual(regexEngine.scan(file('b.py', 'python', 'import math\n\nx = 1  # REQ-7\n'), [tag]), [])
+    assert.deepEqual(regexEngine.scan(file('c.py', 'python', '# only a comment\n\n'), [tag]), [], 'nothing to trace')
+    assert.equal(regexEngine.scan(file('d.php', 'php', '<?php\n// header\necho 1;\n'), [tag])[0].line, 3)
+    assert.match(validationError(() => regexEngine.validate({ ...tag, secret_group: 0 })), /^absent: /)
+  })
+
   test('drops placeholders and low-entropy values', () => {
     const text = ['AKIAIOSFODNN7EXAMPLE', 'AKIAAAAAAAAAAAAAAAAA', 'AKIAXXXXXXXXXXXXXXXX', 'AKIA1U33XTPLPFT75V2S'].join('\n')
     assert.deepEqual(regexEngine.scan(file('a.txt', 'text', text), [aws]).map((m) => m.line), [4])
