@@ -13,6 +13,7 @@ import { GuardError } from '../kernel/errors.ts'
 import type { Engine, RuleDef, SourceFile } from '../kernel/rule.ts'
 import astGrepEngine, { astGrepStats } from '../plugins/engine-astgrep/engine.ts'
 import { mayMatch, prefilterNeed } from '../plugins/engine-astgrep/prefilter.ts'
+import { shareRepeated } from '../plugins/engine-astgrep/patterns.ts'
 import regexEngine, { MAX_LINE_LENGTH, regexStats } from '../plugins/engine-regex/engine.ts'
 import { catastrophicReason } from '../plugins/engine-regex/redos.ts'
 import { isPlaceholder, shannonEntropy } from '../plugins/engine-regex/secrets.ts'
@@ -164,6 +165,27 @@ describe('the ast-grep engine', () => {
     const py = rule({ id: 'py.t', languages: ['python'], pattern: 'os.system($X)' })
     const pyText = '# os.system(a)\ns = "os.system(b)"\n"""\nos.system(c)\n"""\nos.system(d)\n'
     assert.deepEqual(astGrepEngine.scan(file('a.py', 'python', pyText), [py]).map((m) => m.line), [6])
+  })
+
+  test('a sub-rule written out several times is compiled once, as a shared util, with the same matches', () => {
+    const fromRequest = { kind: 'member_expression', regex: '^req\\.(query|body|params|headers|cookies)\\b' }
+    const reaches = { has: { field: 'arguments', has: { nthChild: 1, any: [fromRequest, { kind: 'binary_expression', has: { stopBy: 'end', ...fromRequest } }] } } }
+    const sameArgs = { has: { field: 'arguments', all: [{ has: { nthChild: 1, pattern: '$A' } }, { has: { nthChild: 2, pattern: '$A' } }] } }
+    const object = {
+      any: [
+        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^eval$' } }, reaches] },
+        { kind: 'new_expression', all: [{ has: { field: 'constructor', regex: '^Function$' } }, reaches] },
+        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^same$' } }, sameArgs] },
+        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^twin$' } }, sameArgs] },
+      ],
+    }
+    const { rule: shared, utils } = shareRepeated(object)
+    assert.equal(Object.keys(utils).length, 1, 'the request check inside both `reaches`')
+    assert.match(JSON.stringify(shared), /"matches":"guard-shared-0"/)
+    assert.doesNotMatch(JSON.stringify(utils), /\$A/, 'sub-rules with metavariables stay in place')
+    const r = rule({ id: 'js.t', languages: ['javascript'], rule: object })
+    const text = ['eval(req.query.code)', 'eval("1 + " + req.body.x)', 'new Function(req.params.f)', 'eval(code)', 'new Function("return 1")', 'same(a, a)', 'same(a, b)', 'twin(b, b)'].join('\n')
+    assert.deepEqual(astGrepEngine.scan(file('a.js', 'javascript', text), [r]).map((m) => m.line), [1, 2, 3, 6, 8])
   })
 
   test('positions are 1-based with an exclusive end column', () => {

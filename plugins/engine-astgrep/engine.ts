@@ -3,7 +3,7 @@ import { Lang, parse, type NapiConfig, type SgNode } from '@ast-grep/napi'
 import type { AstRule, Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/rule.ts'
 import { STRUCTURAL_LANGUAGES } from '../../kernel/languages.ts'
 import { astLanguage } from './languages.ts'
-import { collectPatterns, mapPatterns, oneLine, patternProblem, wrapPhpPattern } from './patterns.ts'
+import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
 import { mayMatch, prefilterNeed, type Need } from './prefilter.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
@@ -38,7 +38,7 @@ function ruleObject(rule: RuleDef): AstRule {
 
 function napiConfig(rule: RuleDef, astLang: string): NapiConfig {
   const object = astLang === 'php' ? mapPatterns(ruleObject(rule), wrapPhpPattern) : ruleObject(rule)
-  const config = { rule: object, constraints: rule.constraints }
+  const config = { ...shareRepeated(object), constraints: rule.constraints }
   return config as unknown as NapiConfig
 }
 

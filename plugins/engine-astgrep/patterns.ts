@@ -45,6 +45,62 @@ export function mapPatterns(rule: AstRule, map: (p: PatternStyle) => PatternStyl
   return out
 }
 
+/** Rule positions: values of these keys, and items of `all` / `any`. */
+function* subRules(rule: AstRule): Generator<[key: string, index: number | undefined, sub: AstRule]> {
+  for (const key of SUB_RULE_KEYS) if (isRuleObject(rule[key])) yield [key, undefined, rule[key]]
+  for (const key of SUB_RULE_LIST_KEYS) {
+    const list = rule[key]
+    if (Array.isArray(list)) for (const [i, item] of list.entries()) if (isRuleObject(item)) yield [key, i, item]
+  }
+}
+
+/** Sub-rules smaller than this are cheaper to compile twice than to look up. */
+const MIN_SHARED_CHARS = 64
+const METAVARIABLE_PATTERN = /"pattern":(?:"|\{[^}]*"context":")[^"]*\$[A-Z_]/
+
+/**
+ * The rule with each sub-rule it repeats (YAML anchors and aliases write them out again) moved into ast-grep
+ * `utils` and referenced by `matches`: ast-grep compiles a rule for every file it searches, and a large rule that
+ * repeats its request-data check a dozen times compiles ten times faster this way. Sub-rules that capture
+ * metavariables, or carry a relation's `field` / `stopBy`, stay where they are.
+ */
+export function shareRepeated(rule: AstRule): { rule: AstRule; utils: Record<string, AstRule> } {
+  const seen = new Map<string, number>()
+  const count = (r: AstRule) => {
+    for (const [, , sub] of subRules(r)) {
+      const key = JSON.stringify(sub)
+      seen.set(key, (seen.get(key) ?? 0) + 1)
+      count(sub)
+    }
+  }
+  count(rule)
+  const utils: Record<string, AstRule> = {}
+  const names = new Map<string, string>()
+  // Shared when written more often than the shared rule around it (whose one copy then holds it once).
+  const shareable = (key: string, sub: AstRule, around: number) =>
+    seen.get(key)! > around && key.length >= MIN_SHARED_CHARS && !('field' in sub) && !('stopBy' in sub) && !METAVARIABLE_PATTERN.test(key)
+  const rewrite = (r: AstRule, around: number): AstRule => {
+    const out: AstRule = { ...r }
+    for (const [key, index, sub] of subRules(r)) {
+      const json = JSON.stringify(sub)
+      let replaced: AstRule
+      if (shareable(json, sub, around)) {
+        let name = names.get(json)
+        if (!name) {
+          name = `guard-shared-${names.size}`
+          names.set(json, name)
+          utils[name] = rewrite(sub, seen.get(json)!)
+        }
+        replaced = { matches: name }
+      } else replaced = rewrite(sub, around)
+      if (index === undefined) out[key] = replaced
+      else (out[key] = [...(out[key] as AstRule[])])[index] = replaced
+    }
+    return out
+  }
+  return { rule: rewrite(rule, 1), utils }
+}
+
 /** `$X` or `$$$X` alone: matches any node (any nodes), whatever the grammar. */
 function isLoneMetavariable(p: PatternStyle): boolean {
   return typeof p === 'string' && /^\s*\$(\$\$)?[A-Z_][A-Z0-9_]*\s*$/.test(p)
