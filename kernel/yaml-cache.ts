@@ -8,8 +8,8 @@ import YAML from 'yaml'
 import { CACHE_DIR } from './install.ts'
 
 const FILE = path.join(CACHE_DIR, 'yaml.json')
-/** When the cache is written, the entries this process used are kept, then the most recent others up to this. */
-const MAX_ENTRIES = 1000
+/** When the cache is written, the entries this process used are kept, then the most recent others up to this size. */
+const MAX_OTHER_CHARS = 256 * 1024
 
 let known: Map<string, string> | undefined
 const used = new Set<string>()
@@ -47,8 +47,14 @@ export function saveYamlCache(): void {
   if (!dirty || !known) return
   dirty = false
   const hot = [...known].filter(([key]) => used.has(key))
-  const cold = [...known].filter(([key]) => !used.has(key))
-  const entries = [...cold.slice(Math.max(0, cold.length - (MAX_ENTRIES - hot.length))), ...hot]
+  const cold: [string, string][] = []
+  let size = 0
+  for (const entry of [...known].reverse()) {
+    if (used.has(entry[0])) continue
+    if ((size += entry[1].length) > MAX_OTHER_CHARS) break
+    cold.push(entry)
+  }
+  const entries = [...cold.reverse(), ...hot]
   const tmp = `${FILE}.${process.pid}.tmp`
   try {
     fs.mkdirSync(CACHE_DIR, { recursive: true })
