@@ -96,6 +96,77 @@ function widenSpaces(body: string): string {
   return out
 }
 
+/** Index just past the escape, class or group that starts at `i` (or the single character there). */
+function atomEnd(s: string, i: number): number {
+  if (s[i] === '\\') return i + 2
+  if (s[i] === '[') {
+    let j = i + 1
+    if (s[j] === '^') j++
+    if (s[j] === ']') j++
+    for (; j < s.length && s[j] !== ']'; j++) if (s[j] === '\\') j++
+    return j + 1
+  }
+  if (s[i] === '(') {
+    let depth = 0
+    for (let j = i; j < s.length; j++) {
+      if (s[j] === '\\') j++
+      else if (s[j] === '[') j = atomEnd(s, j) - 1
+      else if (s[j] === '(') depth++
+      else if (s[j] === ')' && --depth === 0) return j + 1
+    }
+  }
+  return i + 1
+}
+
+/** The top-level alternatives of a regex. */
+function alternatives(s: string): string[] {
+  const out: string[] = []
+  let start = 0
+  for (let i = 0; i < s.length; i = atomEnd(s, i)) {
+    if (s[i] === '|') {
+      out.push(s.slice(start, i))
+      start = i + 1
+    }
+  }
+  return [...out, s.slice(start)]
+}
+
+/** Text matched by the atom ends with this escaped punctuation (`self\.`, `(decodeURI\()`). */
+const ENDS_WITH_PUNCTUATION = /\\[^A-Za-z0-9_]\)*$/
+
+/**
+ * The regex without what its matches may start with optionally (`(decodeURI\()?req\.query`,
+ * `[\w.]*\.searchParams`): V8 tries such a start at every position of the file, while the rest usually begins
+ * with a literal it finds fast. The shorter regex matches within every match of the original. `startsNode`: every
+ * part dropped ends with punctuation, so where the original match began a node the shorter one does too (or
+ * follows the punctuation).
+ */
+function dropOptionalStart(regex: string): { regex: string; startsNode: boolean } {
+  let startsNode = true
+  const shorter = alternatives(regex).map((alt) => {
+    let i = 0
+    while (i < alt.length) {
+      const end = atomEnd(alt, i)
+      const optional = alt[end] === '?' || alt[end] === '*' || alt.startsWith('{0,', end) || alt.startsWith('{0}', end)
+      if (!optional) break
+      startsNode &&= ENDS_WITH_PUNCTUATION.test(alt.slice(i, end))
+      i = alt[end] === '{' ? alt.indexOf('}', end) + 1 : end + 1
+      if (alt[i] === '?') i++ // lazy
+    }
+    const rest = alt.slice(i)
+    // A group that is not repeated: what starts it optionally starts the whole alternative.
+    const groupEnd = rest.startsWith('(') ? atomEnd(rest, 0) : -1
+    if (groupEnd > 0 && !/^[?*+{]/.test(rest.slice(groupEnd))) {
+      const open = rest.startsWith('(?:') ? 3 : (/^\(\?P?<[^>]*>/.exec(rest)?.[0].length ?? 1)
+      const inner = dropOptionalStart(rest.slice(open, groupEnd - 1))
+      startsNode &&= inner.startsNode
+      return `${rest.slice(0, open)}${inner.regex}${rest.slice(groupEnd - 1)}`
+    }
+    return rest
+  })
+  return { regex: shorter.join('|'), startsNode }
+}
+
 /**
  * A node's Rust regex as a JavaScript one the whole file must match: anchors dropped (the node is somewhere in
  * the file), `.` widened with `s`, code points with `u`. Constructs whose meaning differs (Unicode \w \d \b \S,
@@ -113,11 +184,14 @@ function translateRegex(regex: string): Term | undefined {
   // A node that starts (ends) with an identifier character is not glued to one before (after) it:
   // `^Function\(` is not `isFunction(`, `^(all|get)$` is not `allSchemaProperties`. The start is checked
   // outside the regex (occurs), so V8 still scans for the regex's literal prefix.
-  const anchored = body.startsWith('^')
+  let anchored = body.startsWith('^')
   const endAnchored = /(?<!\\)\$$/.test(body)
   body = body.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')
   const outsideClasses = body.replace(/\\./g, '').replace(/\[[^\]]*\]/g, '')
-  if (/[$^]|\(\?(?!:|P?<)/.test(outsideClasses) || /\\[wWdDbBpPAzQxS]|\[:|&&|--|~~|\[[^\]]*\[/.test(body)) return undefined
+  if (/[$^]|\(\?(?!:|P?<)/.test(outsideClasses) || /\\[wWdDbBpPAzQxS1-9]|\[:|&&|--|~~|\[[^\]]*\[/.test(body)) return undefined
+  // A match that may start optionally is searched from its first required part.
+  const required = dropOptionalStart(body)
+  if (required.regex !== body) [body, anchored] = [required.regex, anchored && required.startsNode]
   try {
     const end = endAnchored ? '(?:(?<=\\W)|(?!\\w))' : ''
     return { regex: new RegExp(`(?:${widenSpaces(body).replace(/\(\?P</g, '(?<')})${end}`, `${flags}g`), nodeStart: anchored }
