@@ -37,7 +37,8 @@ function expectationsFor(ruleId: string, lines: string[]): Map<number, 'ruleid' 
   lines.forEach((text, i) => {
     const m = ANNOTATION.exec(text)
     if (m && COMMENT_START.test(text)) {
-      const ids = m[2].split(',').map((s) => s.trim())
+      // The comment's own end (`-->`, `*/`) is not part of the ids.
+      const ids = m[2].replace(/\s*(?:-->?|\*\/)\s*$/, '').split(',').map((s) => s.trim())
       if (ids.includes(ruleId)) pending.push(m[1] as 'ruleid' | 'ok')
       return
     }
@@ -106,7 +107,8 @@ function shown(file: string): string {
 export function formatRuleTestResults(results: RuleTestResult[]): string {
   const byLanguage = new Map<string, { rules: number; positives: number; negatives: number; failed: number }>()
   for (const r of results) {
-    const language = r.languages[0] ?? 'unknown'
+    // The library's folders are its languages (rules/<language>/); generic holds the multi-language rules.
+    const language = r.fixture ? path.basename(path.dirname(r.fixture)) : (r.languages[0] ?? 'unknown')
     const row = byLanguage.get(language) ?? { rules: 0, positives: 0, negatives: 0, failed: 0 }
     row.rules++
     row.positives += r.positives

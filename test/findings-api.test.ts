@@ -13,8 +13,8 @@ const as = (role: Role) => ({ authorization: `Bearer ${signToken(SECRET, { sub: 
 const FILES = {
   'app/views.py': 'def run(request):\n    return eval(request.args.get("code"))\n',
   'web/handler.js': 'function handle(req) {\n  // guard-ignore: js.eval-injection -- reviewed: constant table key\n  return eval(req.query.expr)\n}\n',
-  'legacy/old.py': 'def a(x):\n    return eval(x)\n\ndef b(y):\n    return eval(y)\n',
-  'vendor/lib.py': 'def c(z):\n    return eval(z)\n',
+  'legacy/old.py': 'def a(request):\n    return eval(request.args["x"])\n\ndef b(request):\n    return eval(request.form["y"])\n',
+  'vendor/lib.py': 'def c(request):\n    return eval(request.args["z"])\n',
   'config/settings.py': 'AWS_ACCESS_KEY_ID = "AKIAZ7Q3VXNPL2MWK4RT"\n',
 }
 const SUPPRESSIONS = [

@@ -9,7 +9,7 @@ import { computeTrends } from '../kernel/metrics.ts'
 const SECRET = 'metrics-secret-0123456789abcdef012345'
 const viewer = { authorization: `Bearer ${signToken(SECRET, { sub: 'v', role: 'viewer' }, 1)}` }
 const admin = { authorization: `Bearer ${signToken(SECRET, { sub: 'a', role: 'admin' }, 1)}` }
-const VULNERABLE = { 'a.py': 'def f(x):\n    return eval(x)\n', 'b.js': 'eval(req.query.q) // guard-ignore\n' }
+const VULNERABLE = { 'a.py': 'def f(request):\n    return eval(request.args["x"])\n', 'b.js': 'eval(req.query.q) // guard-ignore\n' }
 const CLEAN = { 'ok.py': 'print("hello")\n' }
 
 for (const store of STORES) describe(`metrics and trends (${store})`, () => {

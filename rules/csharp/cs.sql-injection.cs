@@ -31,6 +31,12 @@ public class UserRepository
         // ok: cs.sql-injection
         var label = $"Hello {name}";
         // ok: cs.sql-injection
+        cmd.CommandText = string.Format("SELECT \"Email\" FROM \"{0}\" WHERE \"Username\" = @Username", tableName);
+        // ok: cs.sql-injection
+        cmd.CommandText = String.Format(CultureInfo.InvariantCulture, SQL_CREATE_SP, Schema.NOTIF_TABLE);
+        // ruleid: cs.sql-injection
+        cmd.CommandText = string.Format("SELECT * FROM \"{0}\" WHERE Name = '{1}'", tableName, name);
+        // ok: cs.sql-injection
         // var bad = new SqlCommand("SELECT * FROM Users WHERE Id = " + id, conn);
         // ok: cs.sql-injection
         var doc = "never new SqlCommand(\"SELECT \" + id, conn)";

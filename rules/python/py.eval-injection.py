@@ -1,6 +1,7 @@
 # Fixture for py.eval-injection.
 import ast
 import builtins
+import sys
 
 from flask import request
 
@@ -15,10 +16,26 @@ def calculate():
     value = eval(f"{expr} * 2")
     # ruleid: py.eval-injection
     builtins.exec("import " + request.args["module"])
+    prefix = "math."
+    # ruleid: py.eval-injection
+    exec(prefix + "x = " + expr)
     return str(result), value
 
 
-def safe():
+def formula(row):
+    data = request.get_json()
+    # ruleid: py.eval-injection
+    return eval("row[{}] + 1".format(data["column"]))
+
+
+def repl():
+    # ruleid: py.eval-injection
+    print(eval(input("> ")))
+    # ruleid: py.eval-injection
+    exec(open(sys.argv[1]).read())
+
+
+def safe(source, namespace):
     # ok: py.eval-injection
     total = eval("1 + 2")
     # ok: py.eval-injection
@@ -28,7 +45,17 @@ def safe():
     # ok: py.eval-injection
     evaluator.eval(request.args.get("expr"))
     # ok: py.eval-injection
+    exec(source, namespace)
+    # ok: py.eval-injection
+    value = eval(f"{source} * 2")
+    # ok: py.eval-injection
     # eval(request.args.get("expr")) was removed
     # ok: py.eval-injection
     note = "do not eval(request.args.get('expr'))"
-    return total, data, note
+    return total, data, note, value
+
+
+def other(expr):
+    request = build_help_request()
+    # ok: py.eval-injection
+    return eval(expr, {"request": request})

@@ -2,6 +2,8 @@
 import random
 import secrets
 import string
+import sys
+import time
 
 
 def issue(user):
@@ -32,3 +34,15 @@ def layout(items):
     # ok: py.insecure-random
     random.shuffle(items)
     return jitter, color, token
+
+
+def _cnonce():
+    # ruleid: py.insecure-random
+    dig = md5("%s:%s" % (time.ctime(), ["0123456789"[random.randrange(0, 9)] for i in range(20)])).hexdigest()
+    return dig[:16]
+
+
+def _make_boundary(text=None):
+    # ok: py.insecure-random
+    token = random.randrange(sys.maxsize)
+    return "=" * 15 + str(token) + "=="

@@ -1,6 +1,11 @@
 # Fixture for py.os-system-injection.
+import asyncio
 import os
+import shlex
 import subprocess
+import sys
+
+from flask import request
 
 
 def backup(name, target):
@@ -11,15 +16,40 @@ def backup(name, target):
     # ruleid: py.os-system-injection
     status = subprocess.getoutput("du -sh %s" % target)
     # ruleid: py.os-system-injection
-    os.system(command)
+    os.system("rsync -a {} {}".format(name, target))
     return listing, status
 
 
-def safe(target):
+async def clone(url):
+    # ruleid: py.os-system-injection
+    return await asyncio.create_subprocess_shell(f"git clone {url}")
+
+
+def ping():
+    host = request.args.get("host")
+    # ruleid: py.os-system-injection
+    os.system(host)
+    # ruleid: py.os-system-injection
+    os.popen(request.form["cmd"])
+    # ruleid: py.os-system-injection
+    return os.system("convert " + sys.argv[1] + " out.png")
+
+
+def safe(target, command):
     # ok: py.os-system-injection
     os.system("sync")
     # ok: py.os-system-injection
     subprocess.run(["ls", target], check=True)
+    # ok: py.os-system-injection
+    os.system("ls -l " + shlex.quote(target))
+    # ok: py.os-system-injection
+    os.system(f"rm -rf {shlex.quote(target)}")
+    # ok: py.os-system-injection
+    os.system("leaks %d" % os.getpid())
+    # ok: py.os-system-injection
+    os.system("""'%s' -c -x c /dev/null""" % (target.replace("'", "'\"'\"'"),))
+    # ok: py.os-system-injection
+    os.system(command)
     # ok: py.os-system-injection
     os.path.join("/backups", target)
     # ok: py.os-system-injection

@@ -37,3 +37,18 @@ def safe(user_id, name):
     # ok: py.sql-injection
     doc = 'never cur.execute(f"SELECT {x}")'
     return doc
+
+
+def dump_table(cu, table_name, rows):
+    # ruleid: py.sql-injection
+    cu.execute('SELECT * FROM "{0}" WHERE {1}'.format(table_name.replace('"', '""'), rows))
+    table_name_ident = table_name.replace('"', '""')
+    # ok: py.sql-injection
+    res = cu.execute('PRAGMA table_info("{0}")'.format(table_name_ident))
+    # ok: py.sql-injection
+    cu.execute(f'DROP TABLE "{table_name_ident}"')
+    # ruleid: py.sql-injection
+    cu.execute(f'DROP TABLE "{table_name}"')
+    # ruleid: py.sql-injection
+    cu.execute('SELECT * FROM "{0}" WHERE {1}'.format(table_name_ident, rows))
+    return res

@@ -30,3 +30,16 @@ def safe():
     # ok: py.template-injection
     page2 = render_template_string(BASE_TEMPLATE, items=items)
     return page, tpl, out, page2
+
+
+def app_env(app, body):
+    # ruleid: py.template-injection
+    return app.jinja_env.from_string(f"<div>{body}</div>").render()
+
+
+def git_objects(value, hexsha):
+    # ok: py.template-injection
+    tag = Tag.from_string(value + b"\n")
+    # ok: py.template-injection
+    blob = objects.Blob.from_string(b"Subproject commit " + hexsha + b"\n")
+    return tag, blob

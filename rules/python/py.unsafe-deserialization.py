@@ -1,8 +1,7 @@
 # Fixture for py.unsafe-deserialization.
+import base64
 import json
-import marshal
 import pickle
-import shelve
 
 import jsonpickle
 from flask import request
@@ -14,22 +13,27 @@ def restore():
     # ruleid: py.unsafe-deserialization
     obj = jsonpickle.decode(request.form["payload"])
     # ruleid: py.unsafe-deserialization
-    code = marshal.loads(blob)
+    prefs = pickle.loads(base64.b64decode(request.cookies.get("prefs")))
     # ruleid: py.unsafe-deserialization
-    db = shelve.open(path)
-    with open(path, "rb") as fh:
-        # ruleid: py.unsafe-deserialization
-        cached = pickle.load(fh)
-    return state, obj, code, db, cached
+    model = pickle.load(request.files["model"])
+    return state, obj, prefs, model
 
 
-def safe():
+def cart():
+    blob = base64.urlsafe_b64decode(request.cookies["cart"])
+    # ruleid: py.unsafe-deserialization
+    return pickle.loads(blob)
+
+
+def safe(path, cached):
     # ok: py.unsafe-deserialization
     state = json.loads(request.data)
     # ok: py.unsafe-deserialization
     blob = pickle.dumps(state)
     # ok: py.unsafe-deserialization
-    text = jsonpickle.encode(state)
+    text = jsonpickle.encode(request.form["payload"])
     # ok: py.unsafe-deserialization
     probe = pickle.loads(b"\x80\x04K\x01.")
-    return state, blob, text, probe
+    # ok: py.unsafe-deserialization
+    value = pickle.loads(cached)
+    return state, blob, text, probe, value

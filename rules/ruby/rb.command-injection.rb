@@ -12,6 +12,8 @@ def convert(file, host)
   stdout, status = Open3.capture2("tar xzf " + file)
   # ruleid: rb.command-injection
   Kernel.exec("rm -rf #{file}")
+  # ruleid: rb.command-injection
+  matches = open("| grep #{host} /var/log/access.log").read
   [output, listing, stdout, status]
 end
 
@@ -22,6 +24,12 @@ def safe(file)
   system("uptime")
   # ok: rb.command-injection
   uptime = `uptime`
+  # ok: rb.command-injection
+  log = open("/var/log/#{host}.log").read
+  # ok: rb.command-injection
+  version = `#{shell_quote CONVERT_BIN} -version`
+  # ok: rb.command-injection
+  system("convert #{file.shellescape} out.png")
   # ok: rb.command-injection
   job.exec("run #{file}")
   # ok: rb.command-injection
