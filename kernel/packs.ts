@@ -1,12 +1,12 @@
 // Standards packs: folders with pack.yaml mapping rules (by id, tag, CWE or OWASP id) to a standard's controls.
 import fs from 'node:fs'
 import path from 'node:path'
-import YAML from 'yaml'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { keyPath, ValidationError, type FieldError } from './errors.ts'
 import type { RuleDef } from './rule.ts'
 import { RuleOverrides } from './config.ts'
+import { parseYaml, saveYamlCache } from './yaml-cache.ts'
 
 export const PACK_ID = '^[a-z0-9][a-z0-9-]{1,62}$'
 
@@ -45,7 +45,7 @@ export const OVERRIDES_FILE = 'overrides.yaml'
 function readOverrides(dir: string, where: string): RuleOverrides | undefined {
   const file = path.join(dir, OVERRIDES_FILE)
   if (!fs.existsSync(file)) return undefined
-  const doc: unknown = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
+  const doc: unknown = parseYaml(fs.readFileSync(file, 'utf8')) ?? {}
   const errors = [...Value.Errors(RuleOverrides, doc)].map((e) => ({ path: `${where}: ${keyPath(e.path) || '(root)'}`, message: e.message }))
   if (errors.length) throw new ValidationError(`${where} is not valid`, errors)
   return doc as RuleOverrides
@@ -71,13 +71,14 @@ export function loadPacks(dirs: { dir: string; builtin: boolean }[]): Pack[] {
       if (!packs.has(pack.id)) packs.set(pack.id, { ...pack, dir: path.join(dir, entry.name), builtin, ...(overrides ? { overrides } : {}) })
     }
   }
+  saveYamlCache()
   return [...packs.values()]
 }
 
 export function parsePack(text: string, where: string): PackFile {
   let doc: unknown
   try {
-    doc = YAML.parse(text)
+    doc = parseYaml(text)
   } catch (e) {
     throw new ValidationError(`${where} is not valid YAML`, [{ path: where, message: (e as Error).message.split('\n')[0] }])
   }
