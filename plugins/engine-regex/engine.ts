@@ -216,17 +216,39 @@ function indexFor(rules: RuleDef[]): LiteralIndex {
   return index
 }
 
+const DOCTEST_PROMPT = /^\s*>>>/
+
+/** 0-based lines of the Python docstrings that show doctest examples (`>>>`): documentation, not configuration. */
+function doctestLines(lines: Lines): Set<number> {
+  const out = new Set<number>()
+  let open: number | undefined
+  let example = false
+  for (let i = 0; i < lines.count; i++) {
+    const text = lines.lineText(i)
+    if (open !== undefined && DOCTEST_PROMPT.test(text)) example = true
+    if ((text.match(/"""|'''/g) ?? []).length % 2 === 0) continue
+    if (open === undefined) open = i
+    else {
+      if (example) for (let j = open; j <= i; j++) out.add(j)
+      ;[open, example] = [undefined, false]
+    }
+  }
+  return out
+}
+
 function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const lines = new Lines(file.text)
   const matches: EngineMatch[] = []
-  if (rules.length === 1) {
-    scanRule(rules[0], lines, matches, candidateLines(compiled(rules[0]), lines))
-    return matches
+  if (rules.length === 1) scanRule(rules[0], lines, matches, candidateLines(compiled(rules[0]), lines))
+  else {
+    // One search for every rule's literals, instead of one whole-file search per rule.
+    const candidates = indexFor(rules).candidates(file.text, (i) => lines.lineAt(i))
+    rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
   }
-  // One search for every rule's literals, instead of one whole-file search per rule.
-  const candidates = indexFor(rules).candidates(file.text, (i) => lines.lineAt(i))
-  rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
-  return matches
+  // Sample credentials in a doctest are examples in documentation, like those of a README.
+  if (file.language !== 'python' || !matches.some((m) => m.secret !== undefined)) return matches
+  const examples = doctestLines(lines)
+  return matches.filter((m) => m.secret === undefined || !examples.has(m.line - 1))
 }
 
 const regexEngine: Engine = {

@@ -52,3 +52,18 @@ response = {"access_token": "2YotnFZFEjr1zCsicMWpAA", "token_type": "example"}
 header = 'OAuth oauth_token="ad180jjd733klru7", oauth_signature_method="HMAC-SHA1"'
 # ok: secrets.hardcoded-password
 auth_handler.add_password(realm="PDQ Application", uri="https://mahler:8092/site-updates.py", user="klem", passwd="geheim$parole")
+
+
+def fetch_request_token(session, url):
+    """Fetch a request token (a doctest: its sample credentials are documentation).
+
+    >>> session.fetch_request_token(url)
+    {
+        'oauth_token': 'kjerht2309u',
+        # ok: secrets.hardcoded-password
+        'oauth_token_secret': 'lsdajfh923874',
+    }
+    """
+    # ruleid: secrets.hardcoded-password
+    fallback = {"oauth_token_secret": "lsdajfh923874"}
+    return session.fetch(url) or fallback
