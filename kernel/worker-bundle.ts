@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { CACHE_DIR as CACHE, INSTALL_DIR } from './install.ts'
+import { CACHE_DIR, INSTALL_DIR } from './install.ts'
 
 export interface WorkerBundle {
   /** The tinypool entry. */
@@ -58,7 +58,7 @@ async function build(entries: string[], manifestFile: string): Promise<string> {
   })
   const hash = createHash('sha256')
   for (const f of result.outputFiles) hash.update(f.path).update(f.contents)
-  const dir = path.join(CACHE, hash.digest('hex').slice(0, 16))
+  const dir = path.join(CACHE_DIR, hash.digest('hex').slice(0, 16))
   if (!fs.existsSync(dir)) {
     // Written to a sibling and renamed, so a concurrent start never sees half a bundle.
     const tmp = `${dir}.${process.pid}.tmp`
@@ -87,7 +87,7 @@ async function build(entries: string[], manifestFile: string): Promise<string> {
 export function locate(engineUrls: string[]): { entries: string[]; manifestFile: string } {
   const entries = [path.join(INSTALL_DIR, 'kernel', 'worker.ts'), ...engineUrls.map((u) => fileURLToPath(u))]
   const key = createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 16)
-  return { entries, manifestFile: path.join(CACHE, `worker-${key}.json`) }
+  return { entries, manifestFile: path.join(CACHE_DIR, `worker-${key}.json`) }
 }
 
 function bundleIn(dir: string, entries: string[]): WorkerBundle {
