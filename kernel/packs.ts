@@ -10,16 +10,15 @@ import { parseYaml, saveYamlCache } from './yaml-cache.ts'
 
 export const PACK_ID = '^[a-z0-9][a-z0-9-]{1,62}$'
 
-const Selector = Type.Object(
-  {
-    id: Type.Optional(Type.String()),
-    tag: Type.Optional(Type.String()),
-    cwe: Type.Optional(Type.String()),
-    owasp: Type.Optional(Type.String()),
-    control: Type.String({ description: "The standard's own control id" }),
-  },
-  { additionalProperties: false },
-)
+/** Which rules: every field given must hold (by id, tag, CWE or OWASP id). */
+const Match = {
+  id: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.String()),
+  cwe: Type.Optional(Type.String()),
+  owasp: Type.Optional(Type.String()),
+}
+const Selector = Type.Object({ ...Match, control: Type.String({ description: "The standard's own control id" }) }, { additionalProperties: false })
+const Exclusion = Type.Object(Match, { additionalProperties: false })
 export const PackFile = Type.Object(
   {
     id: Type.String({ pattern: PACK_ID }),
@@ -28,6 +27,7 @@ export const PackFile = Type.Object(
     description: Type.Optional(Type.String()),
     tier: Type.Optional(Type.Union([Type.Literal('community'), Type.Literal('team'), Type.Literal('enterprise')])),
     rules: Type.Array(Selector),
+    exclude: Type.Optional(Type.Array(Exclusion, { description: 'Rules the pack leaves out although a `rules` selector matches them' })),
   },
   { additionalProperties: false },
 )
@@ -87,7 +87,7 @@ export function parsePack(text: string, where: string): PackFile {
   return doc as PackFile
 }
 
-function selects(sel: PackFile['rules'][number], rule: RuleDef): boolean {
+function selects(sel: Static<typeof Exclusion>, rule: RuleDef): boolean {
   return (
     (sel.id === undefined || sel.id === rule.id) &&
     (sel.tag === undefined || (rule.tags ?? []).includes(sel.tag)) &&
@@ -98,6 +98,7 @@ function selects(sel: PackFile['rules'][number], rule: RuleDef): boolean {
 
 /** The control a pack maps a rule to, or undefined when the pack does not cover the rule. */
 export function controlFor(pack: PackFile, rule: RuleDef): string | undefined {
+  if (pack.exclude?.some((sel) => selects(sel, rule))) return undefined
   return pack.rules.find((sel) => selects(sel, rule))?.control
 }
 

@@ -87,6 +87,14 @@ describe('built-in packs', () => {
     const untraced = rules.filter((r) => compliance(r) && controlFor(pack('iec-62304'), r) === undefined).map((r) => r.id)
     assert.deepEqual(untraced, [])
     assert.ok(rules.some((r) => r.tags?.includes('traceability')), 'a traceability rule exists')
+    // An empty catch block carries its OWASP id (A09) but stays out of the security packs through their `exclude`.
+    assert.deepEqual(rule('js.empty-catch').owasp, ['A09:2021'])
+    for (const id of ['owasp-top-10', 'pci-dss', 'soc2', 'hipaa']) assert.equal(controlFor(pack(id), rule('js.empty-catch')), undefined, id)
+    assert.equal(controlFor(pack('iec-62304'), rule('js.empty-catch')), '5.5.4')
+    assert.throws(
+      () => parsePack('id: p\nname: P\nversion: "1"\nrules: []\nexclude: [{ tag: x, control: y }]\n', 'p/pack.yaml'),
+      (e: { errors?: { path: string }[] }) => e.errors?.some((x) => x.path.startsWith('p/pack.yaml: exclude')) === true,
+    )
   })
 
   test('each pack maps at least the rules it mapped when written', () => {
