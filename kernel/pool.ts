@@ -29,23 +29,30 @@ export interface AnalyzeOptions {
   onFileDone?: (result: FileResult) => void
 }
 
-/** Splits files into batches of bounded count and size. */
+/**
+ * Splits files into batches of bounded count and size. Files are dealt out like cards, so every batch holds its
+ * share of each folder: a package of large files does not become one slow batch that the other threads wait for.
+ */
 function batches(files: (BatchFile & { size?: number })[], threads: number): BatchFile[][] {
   const perBatch = Math.min(MAX_BATCH_FILES, Math.max(MIN_BATCH_FILES, Math.ceil(files.length / (Math.max(threads, 1) * BATCHES_PER_THREAD))))
+  const hands: (typeof files)[] = Array.from({ length: Math.ceil(files.length / perBatch) }, () => [])
+  files.forEach((f, i) => hands[i % hands.length].push(f))
   const out: BatchFile[][] = []
-  let current: BatchFile[] = []
-  let bytes = 0
-  for (const f of files) {
-    const size = f.size ?? f.text?.length ?? 0
-    if (current.length && (bytes + size > BATCH_BYTES || current.length >= perBatch)) {
-      out.push(current)
-      current = []
-      bytes = 0
+  for (const hand of hands) {
+    let current: BatchFile[] = []
+    let bytes = 0
+    for (const f of hand) {
+      const size = f.size ?? f.text?.length ?? 0
+      if (current.length && bytes + size > BATCH_BYTES) {
+        out.push(current)
+        current = []
+        bytes = 0
+      }
+      current.push({ path: f.path, abs: f.abs, text: f.text })
+      bytes += size
     }
-    current.push({ path: f.path, abs: f.abs, text: f.text })
-    bytes += size
+    if (current.length) out.push(current)
   }
-  if (current.length) out.push(current)
   return out
 }
 
