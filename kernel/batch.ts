@@ -4,7 +4,7 @@ import type { Engine, RuleDef } from './rule.ts'
 import { analyzeFile, type FileFinding } from './analyze.ts'
 import { loadEngines } from './evaluate.ts'
 import { isTestPath, languageOf } from './languages.ts'
-import { unscannableReason } from './walk.ts'
+import { tooLarge, unscannableReason } from './walk.ts'
 
 export interface BatchFile {
   path: string
@@ -17,6 +17,8 @@ export interface BatchTask {
   files: BatchFile[]
   rules: RuleDef[]
   engines: string[]
+  /** Files read from disk that are larger are skipped (the walk leaves sizes to the reader). */
+  maxFileBytes?: number
 }
 export interface FileResult {
   path: string
@@ -49,6 +51,7 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
     try {
       // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
       const head = f.text === undefined ? readHead(f.abs!) : undefined
+      if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], skipped: tooLarge(task.maxFileBytes) }
       const early = head && unscannableReason(head.text)
       if (early) return { path: f.path, bytes: head.size, findings: [], skipped: early }
       text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))

@@ -16,7 +16,7 @@ import type { RuleMeta } from './store.ts'
 import type { Role } from './permissions.ts'
 import { configSuppressor } from './suppress.ts'
 import { checkInlinePaths, resolveScanTarget, scanRoots } from './target.ts'
-import { walkTarget, type SkippedFile } from './walk.ts'
+import { tooLarge, walkTarget, type SkippedFile } from './walk.ts'
 
 export interface Identity {
   sub: string
@@ -120,7 +120,7 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
     for (const [p, text] of inline) {
       if (only && !only.has(p)) continue
       const size = Buffer.byteLength(text)
-      if (size > maxFileBytes) skipped.push({ path: p, reason: `larger than ${config.limits!.max_file_kb} KB` })
+      if (size > maxFileBytes) skipped.push({ path: p, reason: tooLarge(maxFileBytes) })
       else files.push({ path: p, text, size })
     }
   } else {
@@ -140,6 +140,7 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
     engines: kernel.engines,
     signal,
     scanTimeoutS: config.limits!.scan_timeout_s!,
+    maxFileBytes,
     fileTimeoutMs: Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30) * 1000,
     onFileDone: (r) => {
       done++

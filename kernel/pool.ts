@@ -26,6 +26,7 @@ export interface AnalyzeOptions {
   signal: AbortSignal
   scanTimeoutS: number
   fileTimeoutMs: number
+  maxFileBytes?: number
   onFileDone?: (result: FileResult) => void
 }
 
@@ -96,7 +97,7 @@ export class ScanPool {
 
   /** A batch that overruns is retried file by file, so only the slow file is skipped. */
   private async runBounded(files: BatchFile[], opts: AnalyzeOptions): Promise<FileResult[]> {
-    const task = { files, rules: opts.rules, engines: opts.engines }
+    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes }
     try {
       return await this.runOne(task, opts.signal, opts.fileTimeoutMs * Math.max(1, Math.min(files.length, 4)))
     } catch (e) {

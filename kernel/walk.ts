@@ -11,7 +11,8 @@ export interface SkippedFile {
 export interface WalkedFile {
   path: string
   abs: string
-  size: number
+  /** Known for `only` lists; otherwise the worker that reads the file checks its size (it stats it anyway). */
+  size?: number
 }
 
 /** Folders that hold dependencies, build output or VCS data, never the project's own code. */
@@ -21,6 +22,9 @@ export const SKIPPED_DIRS = new Set([
   'dist', 'build', 'target', 'obj', '.next', '.nuxt', '.gradle', '.idea', '.vscode', 'coverage', '.guard',
 ])
 const BUNDLE = /\.min\.(js|css)$|[.-]bundle\.js$|\.map$/
+
+/** Why a file over the size limit is skipped. */
+export const tooLarge = (maxFileBytes: number) => `larger than ${Math.round(maxFileBytes / 1024)} KB`
 
 export interface WalkOptions {
   maxFileBytes: number
@@ -36,11 +40,11 @@ export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile
   const included = opts.include?.length ? picomatch(opts.include, { dot: true }) : () => true
   const excluded = opts.exclude?.length ? picomatch(opts.exclude, { dot: true }) : () => false
 
-  const consider = (rel: string, abs: string, stat: fs.Stats) => {
+  const consider = (rel: string, abs: string, size?: number) => {
     if (!included(rel) || excluded(rel)) return
     if (BUNDLE.test(rel)) skipped.push({ path: rel, reason: 'minified or bundled' })
-    else if (stat.size > opts.maxFileBytes) skipped.push({ path: rel, reason: `larger than ${Math.round(opts.maxFileBytes / 1024)} KB` })
-    else files.push({ path: rel, abs, size: stat.size })
+    else if (size !== undefined && size > opts.maxFileBytes) skipped.push({ path: rel, reason: tooLarge(opts.maxFileBytes) })
+    else files.push({ path: rel, abs, size })
   }
 
   if (opts.only) {
@@ -49,7 +53,7 @@ export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile
       const stat = fs.lstatSync(abs, { throwIfNoEntry: false })
       if (!stat) skipped.push({ path: rel, reason: 'not found' })
       else if (stat.isSymbolicLink()) skipped.push({ path: rel, reason: 'symbolic link' })
-      else if (stat.isFile()) consider(rel, abs, stat)
+      else if (stat.isFile()) consider(rel, abs, stat.size)
     }
     return { files, skipped }
   }
@@ -74,7 +78,7 @@ export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile
       else if (entry.isDirectory()) {
         if (SKIPPED_DIRS.has(entry.name)) skipped.push({ path: rel, reason: 'vendored, build or VCS folder' })
         else if (!ignored(rel, true)) visit(rel, rules)
-      } else if (entry.isFile() && !ignored(rel, false)) consider(rel, path.join(dirAbs, entry.name), fs.statSync(path.join(dirAbs, entry.name)))
+      } else if (entry.isFile() && !ignored(rel, false)) consider(rel, path.join(dirAbs, entry.name))
     }
   }
   visit('', [])

@@ -150,6 +150,15 @@ describe('POST /scan of a repository on the server', () => {
     assert.equal(reasons['generated'], undefined, 'gitignored paths are silently left out')
   })
 
+  test('repository files over the size limit are skipped by the worker that reads them', async () => {
+    writeTree(server.dir, { 'sized/big.js': `eval(req.query.a)\n${'x'.repeat(3000)}\n`, 'sized/small.js': 'eval(req.query.b)\n' })
+    const { status, body } = await scan({ repo_path: 'sized', config_overrides: { limits: { max_file_kb: 2 } } })
+    assert.equal(status, 200)
+    assert.deepEqual(body.files_skipped, [{ path: 'big.js', reason: 'larger than 2 KB' }])
+    assert.equal(body.files_scanned, 1)
+    assert.deepEqual([...new Set(body.findings.map((f: { file: string }) => f.file))], ['small.js'])
+  })
+
   test("the repo's own .guard.yaml applies, under config_overrides", async () => {
     writeTree(server.dir, { 'cfgrepo/.guard.yaml': 'packs: [secrets]\n', 'cfgrepo/a.js': 'eval(x)\n' })
     assert.equal((await scan({ repo_path: 'cfgrepo' })).body.total, 0)
