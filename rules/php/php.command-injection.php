@@ -9,6 +9,8 @@ function convert(): void
     // ruleid: php.command-injection
     $out = shell_exec("ping -c 1 {$_GET['host']}");
     // ruleid: php.command-injection
+    $out = \shell_exec("ping -c 1 {$_GET['host']}");
+    // ruleid: php.command-injection
     exec($_GET['cmd'], $lines);
     // ruleid: php.command-injection
     passthru("tar xzf $file");

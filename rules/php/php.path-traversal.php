@@ -5,6 +5,9 @@ function download(): void
 {
     // ruleid: php.path-traversal
     readfile('/var/www/files/' . $_GET['file']);
+    // Fully qualified calls (common in namespaced code) are the same function.
+    // ruleid: php.path-traversal
+    \readfile('/var/www/files/' . $_GET['file']);
     $name = $_POST['name'];
     // ruleid: php.path-traversal
     unlink("/tmp/uploads/$name");

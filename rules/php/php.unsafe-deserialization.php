@@ -6,6 +6,8 @@ function restore(): array
     // ruleid: php.unsafe-deserialization
     $cart = unserialize($_COOKIE['cart']);
     // ruleid: php.unsafe-deserialization
+    $cart = \unserialize($_COOKIE['cart']);
+    // ruleid: php.unsafe-deserialization
     $prefs = unserialize(base64_decode($_POST['prefs']));
     $raw = $_GET['state'];
     // ruleid: php.unsafe-deserialization
