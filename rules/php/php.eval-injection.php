@@ -1,9 +1,9 @@
 <?php
 // Fixture for php.eval-injection.
 
-function calculate(array $request): string
+function calculate(): string
 {
-    $expr = $request['expr'];
+    $expr = $_GET['expr'];
     // ruleid: php.eval-injection
     $result = eval($expr);
     // ruleid: php.eval-injection
@@ -27,6 +27,11 @@ function safe(array $request): string
     $double = create_function('$a', 'return $a * 2;');
     // ok: php.eval-injection
     $value = $evaluator->eval($request['expr']);
+    // Generated code, not request data, is php.eval-dynamic:
+    // ok: php.eval-injection
+    eval('$func = function ($n) { ' . $code . '};');
+    // ok: php.eval-injection
+    \assert('' !== validate_key($key));
     // ok: php.eval-injection
     // eval($_GET['code']) was removed
     // ok: php.eval-injection
