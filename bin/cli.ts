@@ -16,6 +16,7 @@ import { isRole, ROLES } from '../kernel/permissions.ts'
 import { jwtSecret, signToken } from '../kernel/tokens.ts'
 import { issueLicense, TIERS, type Tier } from '../kernel/license.ts'
 import { INSTALL_DIR } from '../kernel/install.ts'
+import { writeFileAtomic } from '../kernel/config-write.ts'
 import { serve } from './serve.ts'
 import { progressBar, formatText, formatGate } from './output.ts'
 
@@ -51,10 +52,8 @@ function parse<T extends ParseArgsConfig['options']>(args: string[], options: T)
 
 function write(output: string | undefined, content: string): void {
   if (!output) return void process.stdout.write(content.endsWith('\n') ? content : `${content}\n`)
-  // Write next to the target and rename, so a failed run never leaves half a report.
-  const tmp = `${output}.${process.pid}.tmp`
-  fs.writeFileSync(tmp, content)
-  fs.renameSync(tmp, output)
+  // A failed run never leaves half a report.
+  writeFileAtomic(output, content)
 }
 
 async function withKernel<T>(fn: (kernel: Kernel) => Promise<T>, warm = false): Promise<T> {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { writeFileAtomic } from './config-write.ts'
 import { CACHE_DIR, INSTALL_DIR } from './install.ts'
 
 export interface WorkerBundle {
@@ -77,9 +78,7 @@ async function build(entries: string[], manifestFile: string): Promise<string> {
     const s = stamp(path.join(INSTALL_DIR, file))
     if (s) inputs[file] = s
   }
-  const tmp = `${manifestFile}.${process.pid}.tmp`
-  fs.writeFileSync(tmp, JSON.stringify({ dir, inputs } satisfies Manifest))
-  fs.renameSync(tmp, manifestFile)
+  writeFileAtomic(manifestFile, JSON.stringify({ dir, inputs } satisfies Manifest))
   return dir
 }
 

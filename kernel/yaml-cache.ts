@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import YAML from 'yaml'
+import { writeFileAtomic } from './config-write.ts'
 import { CACHE_DIR } from './install.ts'
 
 const FILE = path.join(CACHE_DIR, 'yaml.json')
@@ -55,12 +56,10 @@ export function saveYamlCache(): void {
     cold.push(entry)
   }
   const entries = [...cold.reverse(), ...hot]
-  const tmp = `${FILE}.${process.pid}.tmp`
   try {
     fs.mkdirSync(CACHE_DIR, { recursive: true })
-    fs.writeFileSync(tmp, JSON.stringify(Object.fromEntries(entries)))
-    fs.renameSync(tmp, FILE)
+    writeFileAtomic(FILE, JSON.stringify(Object.fromEntries(entries)))
   } catch {
-    fs.rmSync(tmp, { force: true })
+    // read-only: the next process parses again
   }
 }

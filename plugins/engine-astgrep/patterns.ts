@@ -18,33 +18,6 @@ export function isRuleObject(value: unknown): value is AstRule {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Every pattern of a rule object, with its field path (`rule.any[1].pattern`). */
-export function collectPatterns(rule: AstRule, at: string): { path: string; pattern: PatternStyle }[] {
-  const found: { path: string; pattern: PatternStyle }[] = []
-  const walk = (r: AstRule, p: string): void => {
-    if (typeof r.pattern === 'string' || isRuleObject(r.pattern)) found.push({ path: `${p}.pattern`, pattern: r.pattern as PatternStyle })
-    for (const key of SUB_RULE_KEYS) if (isRuleObject(r[key])) walk(r[key], `${p}.${key}`)
-    for (const key of SUB_RULE_LIST_KEYS) {
-      const list = r[key]
-      if (Array.isArray(list)) list.forEach((item, i) => isRuleObject(item) && walk(item, `${p}.${key}[${i}]`))
-    }
-  }
-  walk(rule, at)
-  return found
-}
-
-/** A copy of the rule with every pattern passed through `map`. */
-export function mapPatterns(rule: AstRule, map: (p: PatternStyle) => PatternStyle): AstRule {
-  const out: AstRule = { ...rule }
-  if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) out.pattern = map(rule.pattern as PatternStyle)
-  for (const key of SUB_RULE_KEYS) if (isRuleObject(rule[key])) out[key] = mapPatterns(rule[key], map)
-  for (const key of SUB_RULE_LIST_KEYS) {
-    const list = rule[key]
-    if (Array.isArray(list)) out[key] = list.map((item) => (isRuleObject(item) ? mapPatterns(item, map) : item))
-  }
-  return out
-}
-
 /** Rule positions: values of these keys, and items of `all` / `any`. */
 function* subRules(rule: AstRule): Generator<[key: string, index: number | undefined, sub: AstRule]> {
   for (const key of SUB_RULE_KEYS) if (isRuleObject(rule[key])) yield [key, undefined, rule[key]]
@@ -52,6 +25,34 @@ function* subRules(rule: AstRule): Generator<[key: string, index: number | undef
     const list = rule[key]
     if (Array.isArray(list)) for (const [i, item] of list.entries()) if (isRuleObject(item)) yield [key, i, item]
   }
+}
+
+/** Every pattern of a rule object, with its field path (`rule.any[1].pattern`). */
+export function collectPatterns(rule: AstRule, at: string): { path: string; pattern: PatternStyle }[] {
+  const found: { path: string; pattern: PatternStyle }[] = []
+  const walk = (r: AstRule, p: string): void => {
+    if (typeof r.pattern === 'string' || isRuleObject(r.pattern)) found.push({ path: `${p}.pattern`, pattern: r.pattern as PatternStyle })
+    for (const [key, index, sub] of subRules(r)) walk(sub, index === undefined ? `${p}.${key}` : `${p}.${key}[${index}]`)
+  }
+  walk(rule, at)
+  return found
+}
+
+/** A copy of the rule with each sub-rule replaced by `map` of it. */
+function mapSubRules(rule: AstRule, map: (sub: AstRule) => AstRule): AstRule {
+  const out: AstRule = { ...rule }
+  for (const [key, index, sub] of subRules(rule)) {
+    if (index === undefined) out[key] = map(sub)
+    else (out[key] = [...(out[key] as AstRule[])])[index] = map(sub)
+  }
+  return out
+}
+
+/** A copy of the rule with every pattern passed through `map`. */
+export function mapPatterns(rule: AstRule, map: (p: PatternStyle) => PatternStyle): AstRule {
+  const out = mapSubRules(rule, (sub) => mapPatterns(sub, map))
+  if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) out.pattern = map(rule.pattern as PatternStyle)
+  return out
 }
 
 /** Sub-rules smaller than this are cheaper to compile twice than to look up. */
@@ -79,25 +80,18 @@ export function shareRepeated(rule: AstRule): { rule: AstRule; utils: Record<str
   // Shared when written more often than the shared rule around it (whose one copy then holds it once).
   const shareable = (key: string, sub: AstRule, around: number) =>
     seen.get(key)! > around && key.length >= MIN_SHARED_CHARS && !('field' in sub) && !('stopBy' in sub) && !METAVARIABLE_PATTERN.test(key)
-  const rewrite = (r: AstRule, around: number): AstRule => {
-    const out: AstRule = { ...r }
-    for (const [key, index, sub] of subRules(r)) {
+  const rewrite = (r: AstRule, around: number): AstRule =>
+    mapSubRules(r, (sub) => {
       const json = JSON.stringify(sub)
-      let replaced: AstRule
-      if (shareable(json, sub, around)) {
-        let name = names.get(json)
-        if (!name) {
-          name = `guard-shared-${names.size}`
-          names.set(json, name)
-          utils[name] = rewrite(sub, seen.get(json)!)
-        }
-        replaced = { matches: name }
-      } else replaced = rewrite(sub, around)
-      if (index === undefined) out[key] = replaced
-      else (out[key] = [...(out[key] as AstRule[])])[index] = replaced
-    }
-    return out
-  }
+      if (!shareable(json, sub, around)) return rewrite(sub, around)
+      let name = names.get(json)
+      if (!name) {
+        name = `guard-shared-${names.size}`
+        names.set(json, name)
+        utils[name] = rewrite(sub, seen.get(json)!)
+      }
+      return { matches: name }
+    })
   return { rule: rewrite(rule, 1), utils }
 }
 

@@ -122,7 +122,8 @@ function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: st
   return { keep: true, secret }
 }
 
-function* lineMatches(rule: RuleDef, lines: Lines, candidates: Iterable<number>): Generator<EngineMatch> {
+/** Pushes the rule's matches on the candidate lines into `out`; with `first`, stops at the first. */
+function lineMatches(rule: RuleDef, lines: Lines, candidates: Iterable<number>, out: EngineMatch[], first = false): void {
   const re = compiled(rule).re
   for (const line of candidates) {
     const text = lines.lineText(line)
@@ -136,7 +137,7 @@ function* lineMatches(rule: RuleDef, lines: Lines, candidates: Iterable<number>)
       }
       const { keep, secret } = accept(rule, m)
       if (!keep) continue
-      yield {
+      out.push({
         rule_id: rule.id,
         line: line + 1,
         column: m.index + 1,
@@ -145,7 +146,8 @@ function* lineMatches(rule: RuleDef, lines: Lines, candidates: Iterable<number>)
         message: rule.message,
         matched: m[0],
         ...(secret !== undefined && { secret }),
-      }
+      })
+      if (first) return
     }
   }
 }
@@ -163,11 +165,10 @@ function firstCodeLine(lines: Lines): number | undefined {
 }
 
 function scanRule(rule: RuleDef, lines: Lines, out: EngineMatch[], candidates: Iterable<number>): void {
-  if (!rule.absent) {
-    for (const m of lineMatches(rule, lines, candidates)) out.push(m)
-    return
-  }
-  if (!lineMatches(rule, lines, candidates).next().done) return
+  if (!rule.absent) return lineMatches(rule, lines, candidates, out)
+  const found: EngineMatch[] = []
+  lineMatches(rule, lines, candidates, found, true)
+  if (found.length) return
   const line = firstCodeLine(lines)
   if (line === undefined) return // comments only: nothing to trace
   const text = lines.lineText(line)
