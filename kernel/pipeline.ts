@@ -113,26 +113,25 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
   const maxFileBytes = config.limits!.max_file_kb! * 1024
 
   const skipped: SkippedFile[] = []
-  let files: { path: string; abs?: string; text?: string; size?: number }[]
+  let files: Iterable<{ path: string; abs?: string; text?: string; size?: number }>
   if (inline) {
     const only = request.changed_files ? new Set(request.changed_files.map((f) => f.replace(/\\/g, '/'))) : undefined
-    files = []
+    const listed = []
     for (const [p, text] of inline) {
       if (only && !only.has(p)) continue
       const size = Buffer.byteLength(text)
       if (size > maxFileBytes) skipped.push({ path: p, reason: tooLarge(maxFileBytes) })
-      else files.push({ path: p, text, size })
+      else listed.push({ path: p, text, size })
     }
+    files = listed
   } else {
-    const walked = walkTarget(target!.root, { maxFileBytes, include: config.include, exclude: config.exclude, only: request.changed_files })
-    files = walked.files
-    skipped.push(...walked.skipped)
+    files = walkTarget(target!.root, { maxFileBytes, include: config.include, exclude: config.exclude, only: request.changed_files }, skipped)
   }
 
   const scanId = randomUUID()
-  opts.onStart?.({ scan_id: scanId, files_total: files.length, rules_total: rules.length })
   const timeout = AbortSignal.timeout(config.limits!.scan_timeout_s! * 1000)
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
+  let total = 0
   let done = 0
   let found = 0
   const results: FileResult[] = await kernel.pool.analyze(files, {
@@ -142,10 +141,14 @@ export async function runScan(kernel: Kernel, request: ScanRequest, opts: ScanOp
     scanTimeoutS: config.limits!.scan_timeout_s!,
     maxFileBytes,
     fileTimeoutMs: Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30) * 1000,
+    onListed: (listed) => {
+      total = listed
+      opts.onStart?.({ scan_id: scanId, files_total: total, rules_total: rules.length })
+    },
     onFileDone: (r) => {
       done++
       found += r.findings.length
-      opts.onProgress?.({ files_done: done, files_total: files.length, findings: found })
+      opts.onProgress?.({ files_done: done, files_total: total, findings: found })
     },
   })
 

@@ -5,11 +5,15 @@ import { runBatch, type BatchFile, type BatchTask, type FileResult } from './bat
 import { ScanTimeoutError } from './errors.ts'
 import { bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bundle.ts'
 import type { RuleDef } from './rule.ts'
+import type { WorkerTask } from './worker.ts'
 
 /** Each thread gets about this many batches: enough to even out the load, few enough that copying the rules
  * to a thread with every batch stays cheap. */
 const BATCHES_PER_THREAD = 8
 const MIN_BATCH_FILES = 16
+/** While the files are still being listed, each thread gets this many batches of the first files. */
+const EARLY_BATCHES_PER_THREAD = 3
+const EARLY_BATCH_FILES = 128
 const MAX_BATCH_FILES = 256
 /** Bytes per batch at most, so one batch's time bound stays meaningful. */
 const BATCH_BYTES = 4 * 1024 * 1024
@@ -27,6 +31,8 @@ export interface AnalyzeOptions {
   scanTimeoutS: number
   fileTimeoutMs: number
   maxFileBytes?: number
+  /** Once every file is listed, before any result is reported. */
+  onListed?: (total: number) => void
   onFileDone?: (result: FileResult) => void
 }
 
@@ -57,6 +63,15 @@ function batches(files: (BatchFile & { size?: number })[], threads: number): Bat
   return out
 }
 
+/** Each rule set (one per scan) as the threads receive it: JSON under a key of this process. */
+const ruleSets = new WeakMap<RuleDef[], WorkerTask['ruleSet']>()
+let ruleSetCount = 0
+function ruleSetOf(rules: RuleDef[]): WorkerTask['ruleSet'] {
+  let set = ruleSets.get(rules)
+  if (!set) ruleSets.set(rules, (set = { key: ++ruleSetCount, json: JSON.stringify(rules) }))
+  return set
+}
+
 interface Started {
   pool: Tinypool
   /** The engines' module URLs as the threads load them. */
@@ -65,6 +80,8 @@ interface Started {
 
 export class ScanPool {
   private started: Promise<Started> | undefined
+  /** The threads once they are up: a batch is then handed over at once, not after the caller's work. */
+  private ready: Started | undefined
 
   constructor(readonly threads = defaultThreads()) {}
 
@@ -74,25 +91,35 @@ export class ScanPool {
     const open = async (bundle: WorkerBundle): Promise<Started> => {
       // Threads do not inherit the process's flags: `--import tsx` would load tsx again in each, for plain JavaScript.
       const pool = new Tinypool({ filename: bundle.filename, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 60_000, execArgv: [] })
-      await Promise.all(Array.from({ length: this.threads }, () => pool.run({ files: [], rules: [], engines: bundle.engines })))
+      const warm: WorkerTask = { files: [], ruleSet: ruleSetOf([]), engines: bundle.engines }
+      await Promise.all(Array.from({ length: this.threads }, () => pool.run(warm)))
       return { pool, engines: bundle.engines }
     }
     // An unchanged bundle starts the threads at once, while the caller goes on booting. Without a writable
     // cache the threads load the TypeScript sources through tsx: slower to start, same results.
     const cached = cachedWorkerBundle(engines)
-    this.started = cached
+    const started = cached
       ? open(cached)
       : bundleWorker(engines)
           .catch(() => ({ filename: new URL('./worker.mjs', import.meta.url).href, engines }))
           .then(open)
+    this.started = started
+    started.then(
+      (ready) => void (this.started === started && (this.ready = ready)),
+      () => undefined,
+    )
   }
 
-  private async runOne(task: BatchTask, signal: AbortSignal, timeoutMs: number): Promise<FileResult[]> {
+  private runOne(task: BatchTask, signal: AbortSignal, timeoutMs: number): Promise<FileResult[]> {
     if (this.threads === 0) return runBatch(task)
     this.start(task.engines)
-    const { pool, engines } = await this.started!
-    const bound = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
-    return (await pool.run({ ...task, engines }, { signal: bound })) as FileResult[]
+    const send = ({ pool, engines }: Started) => {
+      const bound = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+      const { rules, ...rest } = task
+      const message: WorkerTask = { ...rest, engines, ruleSet: ruleSetOf(rules) }
+      return pool.run(message, { signal: bound }) as Promise<FileResult[]>
+    }
+    return this.ready ? send(this.ready) : this.started!.then(send)
   }
 
   /** A batch that overruns is retried file by file, so only the slow file is skipped. */
@@ -108,23 +135,34 @@ export class ScanPool {
     }
   }
 
-  async analyze(files: (BatchFile & { size?: number })[], opts: AnalyzeOptions): Promise<FileResult[]> {
+  /** Analyses the files as they are listed: the threads start on the first ones while the listing goes on. */
+  async analyze(files: Iterable<BatchFile & { size?: number }>, opts: AnalyzeOptions): Promise<FileResult[]> {
     const run = async (batch: BatchFile[]) => {
       const results = await this.runBounded(batch, opts)
       for (const r of results) opts.onFileDone?.(r)
       return results
     }
+    const early: Promise<FileResult[]>[] = []
     try {
+      const listed: (BatchFile & { size?: number })[] = []
+      let total = 0
+      for (const file of files) {
+        listed.push(file)
+        total++
+        if (this.threads && listed.length === EARLY_BATCH_FILES && early.length < this.threads * EARLY_BATCHES_PER_THREAD) early.push(run(listed.splice(0)))
+      }
+      opts.onListed?.(total)
       if (this.threads === 0) {
         const all: FileResult[] = []
-        for (const batch of batches(files, this.threads)) {
+        for (const batch of batches(listed, this.threads)) {
           if (opts.signal.aborted) throw opts.signal.reason
           all.push(...(await run(batch)))
         }
         return all
       }
-      return (await Promise.all(batches(files, this.threads).map(run))).flat()
+      return (await Promise.all([...early, ...batches(listed, this.threads).map(run)])).flat()
     } catch (e) {
+      for (const batch of early) batch.catch(() => undefined) // a listing that failed leaves them unawaited
       if (opts.signal.aborted && (opts.signal.reason as Error)?.name === 'TimeoutError') throw new ScanTimeoutError(opts.scanTimeoutS)
       throw opts.signal.aborted ? opts.signal.reason : e
     }
@@ -133,6 +171,7 @@ export class ScanPool {
   async destroy(): Promise<void> {
     const started = this.started
     this.started = undefined
+    this.ready = undefined
     await (await started?.catch(() => undefined))?.pool.destroy()
   }
 }

@@ -34,17 +34,20 @@ export interface WalkOptions {
   only?: string[]
 }
 
-export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile[]; skipped: SkippedFile[] } {
-  const files: WalkedFile[] = []
-  const skipped: SkippedFile[] = []
+/**
+ * The files of a scan target, listed as the walk goes, so the first ones can be analysed while it goes on.
+ * Files left out are added to `skipped`.
+ */
+export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFile[]): Generator<WalkedFile> {
   const included = opts.include?.length ? picomatch(opts.include, { dot: true }) : () => true
   const excluded = opts.exclude?.length ? picomatch(opts.exclude, { dot: true }) : () => false
 
-  const consider = (rel: string, abs: string, size?: number) => {
-    if (!included(rel) || excluded(rel)) return
+  const consider = (rel: string, abs: string, size?: number): WalkedFile | undefined => {
+    if (!included(rel) || excluded(rel)) return undefined
     if (BUNDLE.test(rel)) skipped.push({ path: rel, reason: 'minified or bundled' })
     else if (size !== undefined && size > opts.maxFileBytes) skipped.push({ path: rel, reason: tooLarge(opts.maxFileBytes) })
-    else files.push({ path: rel, abs, size })
+    else return { path: rel, abs, size }
+    return undefined
   }
 
   if (opts.only) {
@@ -53,12 +56,15 @@ export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile
       const stat = fs.lstatSync(abs, { throwIfNoEntry: false })
       if (!stat) skipped.push({ path: rel, reason: 'not found' })
       else if (stat.isSymbolicLink()) skipped.push({ path: rel, reason: 'symbolic link' })
-      else if (stat.isFile()) consider(rel, abs, stat.size)
+      else if (stat.isFile()) {
+        const file = consider(rel, abs, stat.size)
+        if (file) yield file
+      }
     }
-    return { files, skipped }
+    return
   }
 
-  const visit = (dirRel: string, rules: { base: string; ig: Ignore }[]) => {
+  function* visit(dirRel: string, rules: { base: string; ig: Ignore }[]): Generator<WalkedFile> {
     const dirAbs = path.join(root, dirRel)
     const gitignore = path.join(dirAbs, '.gitignore')
     if (fs.existsSync(gitignore)) rules = [...rules, { base: dirRel, ig: ignore().add(fs.readFileSync(gitignore, 'utf8')) }]
@@ -77,12 +83,14 @@ export function walkTarget(root: string, opts: WalkOptions): { files: WalkedFile
       if (entry.isSymbolicLink()) skipped.push({ path: rel, reason: 'symbolic link' })
       else if (entry.isDirectory()) {
         if (SKIPPED_DIRS.has(entry.name)) skipped.push({ path: rel, reason: 'vendored, build or VCS folder' })
-        else if (!ignored(rel, true)) visit(rel, rules)
-      } else if (entry.isFile() && !ignored(rel, false)) consider(rel, path.join(dirAbs, entry.name))
+        else if (!ignored(rel, true)) yield* visit(rel, rules)
+      } else if (entry.isFile() && !ignored(rel, false)) {
+        const file = consider(rel, path.join(dirAbs, entry.name))
+        if (file) yield file
+      }
     }
   }
-  visit('', [])
-  return { files, skipped }
+  yield* visit('', [])
 }
 
 /** Generated code: a line no person writes (over 5,000 characters), or, in a larger file, lines averaging over 200. */

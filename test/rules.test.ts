@@ -12,7 +12,7 @@ import { languageOf, STRUCTURAL_LANGUAGES } from '../kernel/languages.ts'
 import { GuardError } from '../kernel/errors.ts'
 import type { Engine, RuleDef, SourceFile } from '../kernel/rule.ts'
 import astGrepEngine, { astGrepStats } from '../plugins/engine-astgrep/engine.ts'
-import { mayMatch, prefilterNeed } from '../plugins/engine-astgrep/prefilter.ts'
+import { Prefilter, prefilterNeed } from '../plugins/engine-astgrep/prefilter.ts'
 import { shareRepeated } from '../plugins/engine-astgrep/patterns.ts'
 import regexEngine, { MAX_LINE_LENGTH, regexStats } from '../plugins/engine-regex/engine.ts'
 import { catastrophicReason } from '../plugins/engine-regex/redos.ts'
@@ -222,6 +222,30 @@ describe('the ast-grep engine', () => {
     assert.equal(astGrepStats.parsed, before.parsed + 1)
   })
 
+  test('rules searched together find what each finds alone, several at one node and constrained ones too', () => {
+    const rules = [
+      rule({ id: 'js.a', languages: ['javascript'], pattern: 'eval($X)' }),
+      rule({ id: 'js.b', languages: ['javascript'], rule: { kind: 'call_expression', regex: '^eval' } }),
+      rule({ id: 'js.c', languages: ['javascript'], pattern: 'document.write($X)' }),
+      rule({ id: 'js.d', languages: ['javascript'], pattern: 'fetch($X)', constraints: { X: { kind: 'identifier' } } }),
+      rule({ id: 'js.e', languages: ['javascript'], rule: { pattern: '$O.eval = $V', has: { field: 'right', kind: 'number' } } }),
+    ]
+    const texts = [
+      'document.write(a); eval(x); fetch(u); fetch("/x"); eval(y)\n',
+      'const x = obj.eval; obj.eval = "s"; fetch("/y"); document.writer(z)\n',
+      'eval(a)\n',
+      'obj.eval = 1; fetch(b)\n',
+    ]
+    for (const text of texts) {
+      const key = (m: { rule_id: string; line: number; column: number }) => `${m.rule_id}@${m.line}:${m.column}`
+      const together = astGrepEngine.scan(file('a.js', 'javascript', text), rules).map(key).sort()
+      const alone = rules.flatMap((r) => astGrepEngine.scan(file('a.js', 'javascript', text), [r])).map(key).sort()
+      assert.deepEqual(together, alone, text)
+    }
+    const both = astGrepEngine.scan(file('a.js', 'javascript', 'eval(a)\n'), rules).map((m) => m.rule_id)
+    assert.deepEqual(both.sort(), ['js.a', 'js.b'])
+  })
+
   test('derives prefilter terms from patterns, rule objects and node regexes', () => {
     const need = (r: RuleDef) => JSON.stringify(prefilterNeed(r, 'JavaScript'), (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))
     // Words, plus the pattern's run of adjacent literal tokens with any white space between them.
@@ -230,7 +254,12 @@ describe('the ast-grep engine', () => {
       '[[{"word":"child_process"},{"word":"exec"},{"regex":"/child_process\\\\s*\\\\.\\\\s*exec\\\\s*\\\\(/g","nodeStart":true}]]',
     )
     const anyOf = rule({ id: 'js.t', languages: ['javascript'], rule: { any: [{ pattern: 'eval($X)' }, { kind: 'call_expression', regex: '^(exec|spawn)\\(' }] } })
-    assert.equal(need(anyOf), '[[{"word":"eval"},{"regex":"/eval\\\\s*\\\\(/g","nodeStart":true}],[{"regex":"/(?:(exec|spawn)\\\\()/gsu","nodeStart":true}]]')
+    assert.equal(need(anyOf), '[[{"word":"eval"},{"regex":"/eval\\\\s*\\\\(/g","nodeStart":true}],[{"regex":"/(?:(exec|spawn)\\\\()/gsu","nodeStart":true,"gate":[[{"text":"exec("}],[{"text":"spawn("}]]}]]')
+    // Alternations of literals multiply out; a node that is one of a few identifiers needs one as a whole word.
+    const gate = (regex: string) => need(rule({ id: 'js.t', languages: ['javascript'], rule: { kind: 'member_expression', regex } })).match(/"gate":(.*)\}\]\]$/)?.[1]
+    assert.equal(gate('^(req|ctx)\\.(query|body)'), '[[{"text":"req.query"}],[{"text":"req.body"}],[{"text":"ctx.query"}],[{"text":"ctx.body"}]]')
+    assert.equal(gate('^(get|all|\\$run)$'), '[[{"word":"get"}],[{"word":"all"}],[{"text":"$run"}]]')
+    assert.equal(gate('^(new +)?(URL|Url)\\('), '[[{"text":"URL("}],[{"text":"Url("}]]')
     assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], rule: { kind: 'identifier' } })), 'null')
     assert.equal(need(rule({ id: 'js.t', languages: ['javascript'], pattern: '$F($X)' })), 'null')
     // Case-insensitive or Unicode-dependent regexes are not narrowed to something that could miss.
@@ -240,7 +269,7 @@ describe('the ast-grep engine', () => {
   })
 
   test('token runs and node regexes reject text where the node cannot start or end', () => {
-    const may = (r: RuleDef, text: string) => mayMatch(prefilterNeed(r, 'JavaScript'), text, new Map())
+    const may = (r: RuleDef, text: string) => new Prefilter([prefilterNeed(r, 'JavaScript')]).candidates(text)[0]
     const member = rule({ id: 'js.t', languages: ['javascript'], pattern: '$EL.innerHTML = $HTML' })
     assert.equal(may(member, 'el.innerHTML\n    = html'), true)
     assert.equal(may(member, 'const s = el.innerHTML; // innerHTML = x'), false)

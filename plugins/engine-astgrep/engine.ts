@@ -4,13 +4,16 @@ import type { AstRule, Engine, EngineMatch, RuleDef, SourceFile } from '../../ke
 import { STRUCTURAL_LANGUAGES } from '../../kernel/languages.ts'
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
-import { mayMatch, prefilterNeed, type Need } from './prefilter.ts'
+import { Prefilter, prefilterNeed, type Need } from './prefilter.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
 export const astGrepStats = { parsed: 0, skipped: 0 }
 
 interface Compiled {
-  need: Need
+  /** Tells rules apart in the prefilter cache. */
+  id: number
+  /** Per ast-grep language: what a file must contain to be worth parsing for the rule. */
+  needs: Map<string, Need>
   /** Per ast-grep language: the config handed to findAll, or null when it does not compile there. */
   configs: Map<string, NapiConfig | null>
 }
@@ -19,28 +22,63 @@ const byObject = new WeakMap<RuleDef, Compiled>()
 // Worker threads receive rule copies, so a rule is also found again by its matcher's content.
 const byContent = new Map<string, Compiled>()
 
-function compiled(rule: RuleDef, astLang: string): Compiled {
+function compiled(rule: RuleDef): Compiled {
   let entry = byObject.get(rule)
   if (entry) return entry
   const key = JSON.stringify([rule.id, rule.pattern, rule.rule, rule.constraints, rule.prefilter, rule.languages])
   entry = byContent.get(key)
   if (!entry) {
-    entry = { need: prefilterNeed(rule, astLang), configs: new Map() }
+    entry = { id: byContent.size, needs: new Map(), configs: new Map() }
     byContent.set(key, entry)
   }
   byObject.set(rule, entry)
   return entry
 }
 
+function needOf(rule: RuleDef, entry: Compiled, astLang: string): Need {
+  let need = entry.needs.get(astLang)
+  if (need === undefined) entry.needs.set(astLang, (need = prefilterNeed(rule, astLang)))
+  return need
+}
+
+// Files of one language meet the same rule set again and again: its prefilter is built once. The kernel hands
+// engines the same array for such files; equal rule sets in other arrays (other batches) share it by content.
+const prefilterOfArray = new WeakMap<RuleDef[], Map<string, Prefilter>>()
+const prefilters = new Map<string, Prefilter>()
+const MAX_PREFILTERS = 64
+
+function prefilterFor(rules: RuleDef[], astLang: string): Prefilter {
+  let byLang = prefilterOfArray.get(rules)
+  if (!byLang) prefilterOfArray.set(rules, (byLang = new Map()))
+  let prefilter = byLang.get(astLang)
+  if (prefilter) return prefilter
+  const entries = rules.map(compiled)
+  const key = `${astLang}\u0000${entries.map((e) => e.id).join(',')}`
+  prefilter = prefilters.get(key)
+  if (!prefilter) {
+    if (prefilters.size >= MAX_PREFILTERS) prefilters.clear()
+    prefilter = new Prefilter(rules.map((rule, i) => needOf(rule, entries[i], astLang)))
+    prefilters.set(key, prefilter)
+  }
+  byLang.set(astLang, prefilter)
+  return prefilter
+}
+
 function ruleObject(rule: RuleDef): AstRule {
   return rule.rule ?? { pattern: rule.pattern }
 }
 
+/** The rule object as ast-grep reads it in this grammar. */
+function grammarRule(rule: RuleDef, astLang: string): AstRule {
+  return astLang === 'php' ? mapPatterns(ruleObject(rule), wrapPhpPattern) : ruleObject(rule)
+}
+
 function napiConfig(rule: RuleDef, astLang: string): NapiConfig {
-  const object = astLang === 'php' ? mapPatterns(ruleObject(rule), wrapPhpPattern) : ruleObject(rule)
-  const config = { ...shareRepeated(object), constraints: rule.constraints }
+  const config = { ...shareRepeated(grammarRule(rule, astLang)), constraints: rule.constraints }
   return config as unknown as NapiConfig
 }
+
+const compileMessage = (err: unknown) => oneLine((err as Error).message.replace(/\|->/g, ''))
 
 /** Compiles the whole config against an empty tree: ast-grep checks rule shape, kinds and regexes only when it runs. */
 function compileProblem(config: NapiConfig, astLang: string): string | undefined {
@@ -48,23 +86,26 @@ function compileProblem(config: NapiConfig, astLang: string): string | undefined
     parse(astLang, '').root().findAll(config)
     return undefined
   } catch (err) {
-    return oneLine((err as Error).message.replace(/\|->/g, ''))
+    return compileMessage(err)
   }
 }
 
 function configFor(rule: RuleDef, entry: Compiled, astLang: string): NapiConfig | null {
   let config = entry.configs.get(astLang)
-  if (config === undefined) {
-    config = napiConfig(rule, astLang)
-    const problem = compileProblem(config, astLang)
-    if (problem !== undefined) {
-      // JSX kinds do not exist in the .ts grammar, where JSX cannot occur: skipping the rule there is expected.
-      if (astLang !== Lang.TypeScript) process.emitWarning(`rule ${rule.id} does not compile for ${astLang}, skipped: ${problem}`)
-      config = null
-    }
-    entry.configs.set(astLang, config)
-  }
+  if (config === undefined) entry.configs.set(astLang, (config = napiConfig(rule, astLang)))
   return config
+}
+
+/** Matches of a rule, or none when it does not compile for this grammar (ast-grep compiles it only when it runs). */
+function findAll(root: SgNode, rule: RuleDef, config: NapiConfig, astLang: string): SgNode[] {
+  try {
+    return root.findAll(config)
+  } catch (err) {
+    compiled(rule).configs.set(astLang, null)
+    // JSX kinds do not exist in the .ts grammar, where JSX cannot occur: skipping the rule there is expected.
+    if (astLang !== Lang.TypeScript) process.emitWarning(`rule ${rule.id} does not compile for ${astLang}, skipped: ${compileMessage(err)}`)
+    return []
+  }
 }
 
 const MESSAGE_VARIABLE = /\$\$\$([A-Z_][A-Z0-9_]*)|\$([A-Z_][A-Z0-9_]*)/g
@@ -126,14 +167,12 @@ function validate(rule: RuleDef): void {
 function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const astLang = astLanguage(file.language, file.path)
   if (!astLang) return []
-  const present = new Map<string, boolean>()
+  const may = prefilterFor(rules, astLang).candidates(file.text)
   const todo: [RuleDef, NapiConfig][] = []
-  for (const rule of rules) {
-    const entry = compiled(rule, astLang)
-    if (!mayMatch(entry.need, file.text, present)) continue
-    const config = configFor(rule, entry, astLang)
+  rules.forEach((rule, i) => {
+    const config = may[i] && configFor(rule, compiled(rule), astLang)
     if (config) todo.push([rule, config])
-  }
+  })
   if (!todo.length) {
     astGrepStats.skipped++
     return []
@@ -141,8 +180,48 @@ function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   astGrepStats.parsed++
   const root = parse(astLang, file.text).root()
   const matches: EngineMatch[] = []
-  for (const [rule, config] of todo) for (const node of root.findAll(config)) matches.push(toMatch(rule, node, file.text))
+  for (const [rule, config] of worthSearching(root, todo, astLang)) for (const node of findAll(root, rule, config, astLang)) matches.push(toMatch(rule, node, file.text))
   return matches
+}
+
+// One config that matches wherever one of several rules does, per rule set and grammar.
+const anyConfigs = new Map<string, NapiConfig>()
+const MAX_ANY_CONFIGS = 256
+
+function anyConfig(rules: RuleDef[], astLang: string): NapiConfig {
+  const key = `${astLang}\u0000${rules.map((r) => compiled(r).id).join(',')}`
+  let config = anyConfigs.get(key)
+  if (!config) {
+    if (anyConfigs.size >= MAX_ANY_CONFIGS) anyConfigs.clear()
+    config = shareRepeated({ any: rules.map((r) => grammarRule(r, astLang)) }) as unknown as NapiConfig
+    anyConfigs.set(key, config)
+  }
+  return config
+}
+
+/**
+ * The rules worth a search of their own. Each search walks the whole tree, and most files match few of their
+ * rules or none: one search for a first match of any rule (those without constraints: a config holds one set)
+ * rules out all that match nowhere; a match found sets aside the rules that match there, and the others are
+ * looked for again.
+ */
+function worthSearching(root: SgNode, todo: [RuleDef, NapiConfig][], astLang: string): [RuleDef, NapiConfig][] {
+  const matching = todo.filter(([rule]) => rule.constraints)
+  let rest = todo.filter(([rule]) => !rule.constraints)
+  while (rest.length > 1) {
+    let node: SgNode | null
+    try {
+      node = root.find(anyConfig(rest.map(([rule]) => rule), astLang))
+    } catch {
+      return todo // a rule that does not compile in this grammar: the rules' own searches tell which
+    }
+    if (!node) return matching
+    const here = rest.filter(([, config]) => node.matches(config))
+    if (!here.length) return todo
+    matching.push(...here)
+    rest = rest.filter((entry) => !here.includes(entry))
+  }
+  return [...matching, ...rest]
 }
 
 const astGrepEngine: Engine = {

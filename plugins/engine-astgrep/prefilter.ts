@@ -1,10 +1,14 @@
 // Which literal text a structural rule needs in a file before the file is worth parsing (parsing dominates scan time).
 import type { AstRule, RuleDef } from '../../kernel/rule.ts'
+import { LiteralSearch } from '../../kernel/literal-search.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
 /** Something the file's text must contain: a substring, an identifier as a whole word, or a regular expression. */
-/** `nodeStart`: the match begins a syntax node, so an identifier character there has none just before it. */
-export type Term = { text: string } | { word: string } | { regex: RegExp; nodeStart?: boolean }
+/**
+ * `nodeStart`: the match begins a syntax node, so an identifier character there has none just before it.
+ * `gate`: literal terms, every one of some alternative of which a match holds: the regex runs only then.
+ */
+export type Term = { text: string } | { word: string } | { regex: RegExp; nodeStart?: boolean; gate?: Term[][] }
 
 /**
  * Alternatives of terms: the file can match only if every term of some alternative occurs in it.
@@ -21,7 +25,7 @@ const METAVARIABLE = /\$\$?\$?[A-Z_][A-Z0-9_]*/g
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g
 
 const keys = new WeakMap<Term, string>()
-export function termKey(t: Term): string {
+function termKey(t: Term): string {
   let key = keys.get(t)
   if (key === undefined) {
     key = 'text' in t ? `s:${t.text}` : 'word' in t ? `w:${t.word}` : `r:${t.regex.source}/${t.regex.flags}${t.nodeStart ? '^' : ''}`
@@ -200,85 +204,136 @@ function translateRegex(regex: string): Term | undefined {
   }
 }
 
-/** Literal runs a Rust regex requires, through groups, alternation and quantifiers; for regexes that do not translate. */
+/** A part of a regex: the literal terms its every match holds, and the strings it matches when few and fixed. */
+interface RegexPart {
+  need: Need
+  exact: string[] | null
+}
+/** More fixed strings than this are not tracked: a run of them is cut there instead. */
+const MAX_EXACT = 64
+const NOTHING: RegexPart = { need: null, exact: null }
+const WORD_ONLY = /^[A-Za-z0-9_]+$/
+
+/**
+ * Literal runs a Rust regex requires, through groups, alternation and quantifiers, for regexes that do not
+ * translate and to gate those that do. Alternations of literals multiply out (`(req|ctx)\.(query|body)` needs
+ * one of `req.query` … `ctx.body`), and a node regex that is a fixed set of identifiers (`^(get|all)$`) needs one
+ * of them as a whole word.
+ */
 function regexRuns(regex: string): Need {
+  const anchored = regex.startsWith('^') && /(?<!\\)\$$/.test(regex)
+  // Anchors match no text: the body alone says what a match holds.
+  const body = regex.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')
   let i = 0
   let unsupported = false
-  const alternation = (): Need => {
+  const alternation = (): RegexPart => {
     const branches = [sequence()]
-    while (regex[i] === '|') {
+    while (body[i] === '|') {
       i++
       branches.push(sequence())
     }
-    return either(branches)
+    const exact = branches.every((b) => b.exact) ? branches.flatMap((b) => b.exact!) : null
+    return { need: either(branches.map((b) => b.need)), exact: exact && exact.length <= MAX_EXACT ? exact : null }
   }
-  const sequence = (): Need => {
+  /** The next group, class, escape or character. */
+  const atom = (): RegexPart => {
+    const c = body[i]
+    if (c === '(') {
+      if (body.startsWith('(?P<', i) || body.startsWith('(?<', i)) i = body.indexOf('>', i) + 1
+      else if (body.startsWith('(?:', i)) i += 3
+      else if (body[i + 1] === '?') return (unsupported = true), NOTHING // inline flags: case may not matter
+      else i++
+      const inner = alternation()
+      i++
+      return inner
+    }
+    if (c === '[') {
+      for (i++; i < body.length && body[i] !== ']'; i++) if (body[i] === '\\') i++
+      i++
+      return NOTHING
+    }
+    if (c === '\\') {
+      const next = body[i + 1] ?? ''
+      i += 2
+      if (!/[A-Za-z0-9]/.test(next)) return { need: null, exact: [next] }
+      if (body[i] === '{') i = body.indexOf('}', i) + 1 || body.length
+      else if (next === 'x') i += 2
+      return NOTHING
+    }
+    i++
+    return c === '.' || c === '^' || c === '$' ? NOTHING : { need: null, exact: [c] }
+  }
+  const sequence = (): RegexPart => {
     const parts: Need[] = []
-    let run = ''
-    let last: 'char' | 'group' | 'other' = 'other'
+    /** The strings the text since the last break can be. */
+    let run = ['']
+    let exact = true
     const flush = () => {
-      if (run.length >= MIN_RUN) parts.push([[{ text: run }]])
-      run = ''
+      if (run.every((s) => s.length >= MIN_RUN)) parts.push(run.map((text) => [{ text }]))
+      run = ['']
     }
-    while (i < regex.length && regex[i] !== '|' && regex[i] !== ')') {
-      const c = regex[i]
-      if (c === '*' || c === '+' || c === '?' || c === '{') {
-        const optional = c === '*' || c === '?' || /^\{0[,}]/.test(regex.slice(i))
-        i = c === '{' ? regex.indexOf('}', i) + 1 : i + 1
-        if (regex[i] === '?') i++
-        if (last === 'char') {
-          if (optional) run = run.slice(0, -1)
-          flush()
-        } else if (last === 'group' && optional) parts.pop()
-        last = 'other'
-      } else if (c === '(') {
-        flush()
-        if (regex.startsWith('(?P<', i) || regex.startsWith('(?<', i)) i = regex.indexOf('>', i) + 1
-        else if (regex.startsWith('(?:', i)) i += 3
-        else if (regex[i + 1] === '?') return (unsupported = true), null // inline flags: case may not matter
-        else i++
-        parts.push(alternation())
-        i++
-        last = 'group'
-      } else if (c === '[') {
-        flush()
-        for (i++; i < regex.length && regex[i] !== ']'; i++) if (regex[i] === '\\') i++
-        i++
-        last = 'other'
-      } else if (c === '\\') {
-        const next = regex[i + 1] ?? ''
-        i += 2
-        if (/[A-Za-z0-9]/.test(next)) flush(), (last = 'other')
-        else (run += next), (last = 'char')
-      } else if (c === '.' || c === '^' || c === '$') {
-        flush()
-        i++
-        last = 'other'
-      } else {
-        run += c
-        i++
-        last = 'char'
+    const add = (part: RegexPart) => {
+      const product = part.exact && run.flatMap((a) => part.exact!.map((b) => a + b))
+      if (product && product.length <= MAX_EXACT) return void (run = product)
+      flush()
+      exact = false
+      if (part.exact) run = part.exact
+      else if (part.need) parts.push(part.need)
+    }
+    while (i < body.length && body[i] !== '|' && body[i] !== ')') {
+      const before = run
+      const part = atom()
+      if (unsupported) return NOTHING
+      const q = body[i]
+      if (!(q === '*' || q === '+' || q === '?' || (q === '{' && /^\{\d+(,\d*)?\}/.test(body.slice(i))))) {
+        add(part)
+        continue
       }
+      const optional = q === '*' || q === '?' || /^\{0[,}]/.test(body.slice(i))
+      i = q === '{' ? body.indexOf('}', i) + 1 : i + 1
+      if (body[i] === '?' || body[i] === '+') i++ // lazy or possessive
+      exact = false
+      if (optional) {
+        // The atom may be absent: the run breaks before it, and nothing inside it is required.
+        run = before
+        flush()
+        continue
+      }
+      // Present at least once, maybe repeated: the run ends after its first time.
+      add(part)
+      flush()
     }
+    const whole = exact ? run : null
     flush()
-    return allOf(parts)
+    return { need: allOf(parts), exact: whole }
   }
-  const need = alternation()
-  return unsupported || i !== regex.length ? null : need
+  const top = alternation()
+  if (unsupported || i !== body.length) return null
+  // The whole node is one of a few fixed strings: those that are identifiers stand as whole words.
+  if (anchored && top.exact && top.exact.every((s) => WORD_ONLY.test(s) || s.length >= MIN_RUN)) {
+    return either(top.exact.map((s) => [[WORD_ONLY.test(s) ? { word: s } : { text: s }]]))
+  }
+  return top.need
 }
 
 /**
- * A translated regex, preceded by its literal run when every match shares one (`eval` of `^(self\.)?eval\(`):
- * a substring search rules most files out before the regex runs. Otherwise the literal runs alone.
+ * A translated regex, beside the literal runs every match holds (`eval` of `^(self\.)?eval\(`), or gated by the
+ * alternatives of runs one of which every match holds (`exec`, `spawn` of `^(exec|spawn)\(`): the literal search
+ * rules most files out before the regex runs. Without a translation, the literal runs alone.
  */
 function regexNeed(regex: unknown): Need {
   if (typeof regex !== 'string') return null
-  const translated = translateRegex(regex)
-  const runs = regexRuns(regex)
-  if (!translated) return runs
-  if (runs?.length !== 1) return [[translated]]
-  return [[...runs[0], translated]]
+  let need = regexNeeds.get(regex)
+  if (need === undefined) {
+    const translated = translateRegex(regex)
+    const runs = regexRuns(regex)
+    need = !translated ? runs : !runs ? [[translated]] : runs.length === 1 ? [[...runs[0], translated]] : [[{ ...translated, gate: runs }]]
+    regexNeeds.set(regex, need)
+  }
+  return need
 }
+/** Rules share their request-data regexes (YAML anchors), and each is written out several times: derived once. */
+const regexNeeds = new Map<string, Need>()
 
 function ruleNeed(astLang: string, rule: AstRule): Need {
   const all: Need[] = [regexNeed(rule.regex)]
@@ -290,8 +345,8 @@ function ruleNeed(astLang: string, rule: AstRule): Need {
   return allOf(all)
 }
 
-/** Cheap terms first: a regex runs only when the words of its alternative are all there. */
-const COST = (t: Term) => ('regex' in t ? 2 : 'word' in t ? 1 : 0)
+/** Literal terms first (one pass finds them all): a regex runs only when the literals of its alternative are there. */
+const COST = (t: Term) => ('regex' in t ? 1 : 0)
 
 /** The rule's `prefilter` (any one substring suffices), or the terms derived from its pattern(s) and regexes. */
 export function prefilterNeed(rule: RuleDef, astLang: string): Need {
@@ -307,14 +362,6 @@ export function prefilterNeed(rule: RuleDef, astLang: string): Need {
 
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 
-/** An occurrence not glued to other identifier characters (`eval` but not `evaluate`). */
-function hasWord(text: string, word: string): boolean {
-  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) {
-    if (!isWordChar(text.charCodeAt(i - 1)) && !isWordChar(text.charCodeAt(i + word.length))) return true
-  }
-  return false
-}
-
 /** A match of a global regex; with `nodeStart`, one whose first identifier character is not glued to another. */
 function regexOccurs(re: RegExp, text: string, nodeStart: boolean): boolean {
   re.lastIndex = 0
@@ -326,20 +373,61 @@ function regexOccurs(re: RegExp, text: string, nodeStart: boolean): boolean {
   return false
 }
 
-function occurs(t: Term, text: string): boolean {
-  if ('text' in t) return text.includes(t.text)
-  if ('word' in t) return hasWord(text, t.word)
-  return regexOccurs(t.regex, text, t.nodeStart === true)
-}
+/**
+ * The needs of a rule set, checked together on each file: one pass finds every literal term of every need
+ * (LiteralSearch), and a regex runs only when the literals beside it, and those of its gate, are there.
+ */
+export class Prefilter {
+  /** Distinct terms, by slot. */
+  private readonly terms: Term[] = []
+  /** Per need, its alternatives as slots; null for a need that filters nothing. */
+  private readonly needs: (number[][] | null)[]
+  /** Per regex slot with a gate, the gate's alternatives as slots. */
+  private readonly gates = new Map<number, number[][]>()
+  private readonly search: LiteralSearch
+  /** Per literal of the search, its slot. */
+  private readonly literalSlots: number[] = []
 
-/** Whether the text can hold a match; `present` caches term lookups across the rules of one file. */
-export function mayMatch(need: Need, text: string, present: Map<string, boolean>): boolean {
-  if (!need) return true
-  const appears = (t: Term): boolean => {
-    const key = termKey(t)
-    let found = present.get(key)
-    if (found === undefined) present.set(key, (found = occurs(t, text)))
-    return found
+  constructor(needs: Need[]) {
+    const slots = new Map<string, number>()
+    const slotOf = (t: Term): number => {
+      const key = termKey(t)
+      let slot = slots.get(key)
+      if (slot === undefined) {
+        slots.set(key, (slot = this.terms.length))
+        this.terms.push(t)
+        if ('regex' in t && t.gate) this.gates.set(slot, t.gate.map((alt) => alt.map(slotOf)))
+      }
+      return slot
+    }
+    this.needs = needs.map((need) => need && need.map((alt) => alt.map(slotOf)))
+    const literals: Exclude<Term, { regex: RegExp }>[] = []
+    this.terms.forEach((t, slot) => {
+      if ('regex' in t) return
+      literals.push(t)
+      this.literalSlots.push(slot)
+    })
+    this.search = new LiteralSearch(
+      literals.map((t) => ('text' in t ? t.text : t.word)),
+      false,
+      literals.map((t) => 'word' in t),
+    )
   }
-  return need.some((alternative) => alternative.every(appears))
+
+  /** For each need, in order: whether the text may hold a match. */
+  candidates(text: string): boolean[] {
+    // Per slot: 1 present, -1 absent, 0 not looked for yet (regexes run on demand).
+    const state = new Int8Array(this.terms.length)
+    const found = this.search.present(text)
+    this.literalSlots.forEach((slot, literal) => (state[slot] = found[literal] ? 1 : -1))
+    const holds = (slot: number): boolean => {
+      if (state[slot] === 0) {
+        const t = this.terms[slot] as Extract<Term, { regex: RegExp }>
+        const gate = this.gates.get(slot)
+        state[slot] = (!gate || gate.some((alt) => alt.every(holds))) && regexOccurs(t.regex, text, t.nodeStart === true) ? 1 : -1
+      }
+      return state[slot] === 1
+    }
+    return this.needs.map((need) => !need || need.some((alt) => alt.every(holds)))
+  }
 }

@@ -1,4 +1,6 @@
 // One pass over a file finds the lines holding any rule's literals: N rules cost one search, not N.
+import { LiteralSearch } from '../../kernel/literal-search.ts'
+
 /** A literal as written (or lower-cased when its rule ignores case), and the rules (by index) that require it. */
 interface Entry {
   text: string
@@ -12,13 +14,10 @@ export interface RuleLiterals {
   ignoreCase: boolean
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 export class LiteralIndex {
-  /** Finds every place one of the literals may start (case folded; entries confirm the case). */
-  private readonly search: RegExp | null
-  /** Entries by their lower-cased first character. */
-  private readonly byFirst = new Map<string, Entry[]>()
+  private readonly entries: Entry[]
+  /** Finds every literal (case folded; entries that care confirm the case). */
+  private readonly search: LiteralSearch
   /** Rules that have no literal: every line is a candidate. */
   readonly unfiltered: number[] = []
 
@@ -33,32 +32,20 @@ export class LiteralIndex {
         entries.set(key, entry)
       }
     })
-    for (const e of entries.values()) {
-      const first = e.text[0].toLowerCase()
-      this.byFirst.set(first, [...(this.byFirst.get(first) ?? []), e])
-    }
-    const texts = [...new Set([...entries.values()].map((e) => e.text.toLowerCase()))].sort((a, b) => b.length - a.length)
-    this.search = texts.length ? new RegExp(texts.map(escapeRegex).join('|'), 'gi') : null
+    this.entries = [...entries.values()]
+    this.search = new LiteralSearch(this.entries.map((e) => e.text), true)
   }
 
   /** For each rule (by index), the 0-based lines holding one of its literals; null for rules without literals. */
   candidates(text: string, lineAt: (index: number) => number): (Set<number> | null)[] {
     const found: (Set<number> | null)[] = this.rules.map((r) => (r.literals ? new Set<number>() : null))
-    const search = this.search
-    if (!search) return found
-    search.lastIndex = 0
-    for (let m = search.exec(text); m; m = search.exec(text)) {
-      const at = m.index
-      let line = -1
-      for (const e of this.byFirst.get(text[at].toLowerCase()) ?? []) {
-        const here = text.substr(at, e.text.length)
-        if ((e.ignoreCase ? here.toLowerCase() : here) !== e.text) continue
-        if (line < 0) line = lineAt(at)
-        for (const r of e.rules) found[r]!.add(line)
-      }
-      // Literals may overlap (sk- inside sk-ant-): look again from the next character.
-      search.lastIndex = at + 1
-    }
+    this.search.scan(text, (literal, end) => {
+      const entry = this.entries[literal]
+      const at = end - entry.text.length
+      if (!entry.ignoreCase && !text.startsWith(entry.text, at)) return
+      const line = lineAt(at)
+      for (const r of entry.rules) found[r]!.add(line)
+    })
     return found
   }
 }
