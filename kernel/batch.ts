@@ -30,13 +30,16 @@ export interface FileResult {
 const engineCache = new Map<string, Promise<Engine[]>>()
 const HEAD_BYTES = 64 * 1024
 
+/** One buffer per thread for the heads, rather than 64 KB allocated for every file. */
+const headBuffer = Buffer.allocUnsafe(HEAD_BYTES)
+
 function readHead(file: string): { text: string; size: number; complete: boolean } {
   const fd = fs.openSync(file, 'r')
   try {
-    const size = fs.fstatSync(fd).size
-    const buffer = Buffer.allocUnsafe(Math.min(size, HEAD_BYTES))
-    const read = fs.readSync(fd, buffer, 0, buffer.length, 0)
-    return { text: buffer.toString('utf8', 0, read), size, complete: read >= size }
+    const read = fs.readSync(fd, headBuffer, 0, HEAD_BYTES, 0)
+    // A short read is the whole file: only one that fills the buffer needs its size looked up.
+    const size = read < HEAD_BYTES ? read : fs.fstatSync(fd).size
+    return { text: headBuffer.toString('utf8', 0, read), size, complete: read >= size }
   } finally {
     fs.closeSync(fd)
   }

@@ -1,5 +1,5 @@
 // HS256 access tokens (CONTRACT §5): minted by `guard token`, verified by the auth plugin.
-import { createSigner } from 'fast-jwt'
+import { createRequire } from 'node:module'
 import type { GuardConfig } from './config.ts'
 import type { Role } from './permissions.ts'
 
@@ -16,6 +16,8 @@ export function jwtSecret(config: GuardConfig): string | undefined {
 }
 
 export function signToken(secret: string, claims: Omit<TokenClaims, 'exp'>, hours: number): string {
+  // Loaded here, not with the module: the auth plugin that every start loads needs only the two helpers below.
+  const { createSigner } = createRequire(import.meta.url)('fast-jwt') as typeof import('fast-jwt')
   return createSigner({ key: secret, algorithm: 'HS256', expiresIn: Math.round(hours * 3600_000) })(claims)
 }
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { BuildOptions } from 'esbuild'
 import { writeFileAtomic } from './config-write.ts'
 import { CACHE_DIR, INSTALL_DIR } from './install.ts'
 
@@ -39,20 +40,28 @@ function unchanged(manifestFile: string): string | undefined {
   }
 }
 
-/** Bundles into node_modules/.cache/guard/<content hash>/ (packages stay external and resolve from there). */
+/**
+ * Bundled into node_modules/.cache/guard/<content hash>/. The ast-grep packages (native code) stay external and
+ * resolve from there; the others are pure JavaScript and bundled, which spares each thread their module resolution
+ * and CommonJS parsing.
+ */
+const BUILD_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['@ast-grep/*'],
+  outExtension: { '.js': '.mjs' },
+} satisfies BuildOptions
+
 async function build(entries: string[], manifestFile: string): Promise<string> {
   const { build } = await import('esbuild')
   const result = await build({
+    ...BUILD_OPTIONS,
     entryPoints: entries,
     absWorkingDir: INSTALL_DIR,
     outbase: INSTALL_DIR,
     outdir: '/',
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    outExtension: { '.js': '.mjs' },
     write: false,
     metafile: true,
     logLevel: 'silent',
@@ -85,7 +94,8 @@ async function build(entries: string[], manifestFile: string): Promise<string> {
 /** The bundle's entries, and the manifest file that records what it was built from. */
 export function locate(engineUrls: string[]): { entries: string[]; manifestFile: string } {
   const entries = [path.join(INSTALL_DIR, 'kernel', 'worker.ts'), ...engineUrls.map((u) => fileURLToPath(u))]
-  const key = createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 16)
+  // The options are part of the key: a bundle built differently is another bundle.
+  const key = createHash('sha256').update(entries.join('\n')).update(JSON.stringify(BUILD_OPTIONS)).digest('hex').slice(0, 16)
   return { entries, manifestFile: path.join(CACHE_DIR, `worker-${key}.json`) }
 }
 

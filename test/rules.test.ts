@@ -365,6 +365,9 @@ describe('the regex engine', () => {
     assert.equal(regexStats.linesSearched - before, 1)
     assert.deepEqual(requiredLiterals('(?:password|passwd)\\s*=', 'i'), ['password', 'passwd'])
     assert.equal(requiredLiterals('[a-z]+\\d', ''), null)
+    // Small classes and optional parts multiply out, and a literal holding another adds nothing.
+    assert.deepEqual(requiredLiterals('(?:api[_-]?key|client[_-]?secret|secret)\\s*=', 'i')!.sort(), ['api-key', 'api_key', 'apikey', 'secret'])
+    assert.deepEqual(requiredLiterals('gh[pousr]_[A-Za-z0-9]{36}', ''), ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'].sort())
   })
 
   test('validate rejects regexes that do not compile, bad flags and missing groups', () => {

@@ -12,8 +12,10 @@ export const astGrepStats = { parsed: 0, skipped: 0 }
 interface Compiled {
   /** Tells rules apart in the prefilter cache. */
   id: number
-  /** Per ast-grep language: what a file must contain to be worth parsing for the rule. */
+  /** What a file must contain to be worth parsing for the rule: per ast-grep language, or for all under ''. */
   needs: Map<string, Need>
+  /** Whether a pattern has a selector, which only a grammar can resolve: then the need differs by language. */
+  selectors?: boolean
   /** Per ast-grep language: the config handed to findAll, or null when it does not compile there. */
   configs: Map<string, NapiConfig | null>
 }
@@ -35,9 +37,16 @@ function compiled(rule: RuleDef): Compiled {
   return entry
 }
 
+/** The language a rule's need is derived for: '' when it is the same in all (JavaScript, TypeScript and TSX share it). */
+function needLanguage(rule: RuleDef, entry: Compiled, astLang: string): string {
+  entry.selectors ??= collectPatterns(ruleObject(rule), '').some(({ pattern }) => typeof pattern !== 'string' && pattern.selector !== undefined)
+  return entry.selectors ? astLang : ''
+}
+
 function needOf(rule: RuleDef, entry: Compiled, astLang: string): Need {
-  let need = entry.needs.get(astLang)
-  if (need === undefined) entry.needs.set(astLang, (need = prefilterNeed(rule, astLang)))
+  const language = needLanguage(rule, entry, astLang)
+  let need = entry.needs.get(language)
+  if (need === undefined) entry.needs.set(language, (need = prefilterNeed(rule, astLang)))
   return need
 }
 
@@ -53,7 +62,7 @@ function prefilterFor(rules: RuleDef[], astLang: string): Prefilter {
   let prefilter = byLang.get(astLang)
   if (prefilter) return prefilter
   const entries = rules.map(compiled)
-  const key = `${astLang}\u0000${entries.map((e) => e.id).join(',')}`
+  const key = entries.map((e, i) => `${e.id}:${needLanguage(rules[i], e, astLang)}`).join(',')
   prefilter = prefilters.get(key)
   if (!prefilter) {
     if (prefilters.size >= MAX_PREFILTERS) prefilters.clear()
