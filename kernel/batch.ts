@@ -51,18 +51,20 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
   const engines = await engineCache.get(key)!
   return task.files.map((f) => {
     let text: string
+    let head: ReturnType<typeof readHead> | undefined
     try {
       // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
-      const head = f.text === undefined ? readHead(f.abs!) : undefined
+      head = f.text === undefined ? readHead(f.abs!) : undefined
       if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], skipped: tooLarge(task.maxFileBytes) }
       const early = head && unscannableReason(head.text)
-      if (early) return { path: f.path, bytes: head.size, findings: [], skipped: early }
+      if (early) return { path: f.path, bytes: head!.size, findings: [], skipped: early }
       text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))
     } catch {
       return { path: f.path, bytes: 0, findings: [], skipped: 'unreadable' }
     }
-    const bytes = Buffer.byteLength(text)
-    const reason = unscannableReason(text)
+    const bytes = head?.size ?? Buffer.byteLength(text)
+    // A file read whole with its head has been checked already.
+    const reason = head?.complete ? undefined : unscannableReason(text)
     if (reason) return { path: f.path, bytes, findings: [], skipped: reason }
     const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
     try {

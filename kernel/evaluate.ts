@@ -41,12 +41,15 @@ interface Selection {
  * Files of one language (and test status, and answer to the few rules with `paths`) get the same selection,
  * computed once per rule set: the same arrays reach the engines, which cache what they build for a rule set.
  */
-const selections = new WeakMap<RuleDef[], { withPaths: RuleDef[]; byKey: Map<string, Selection> }>()
+const selections = new WeakMap<RuleDef[], { withPaths: Map<string, RuleDef[]>; byKey: Map<string, Selection> }>()
 
 function select(file: SourceFile, rules: RuleDef[], engines: Engine[]): Selection {
   let cache = selections.get(rules)
-  if (!cache) selections.set(rules, (cache = { withPaths: rules.filter((r) => r.paths), byKey: new Map() }))
-  const key = `${file.language}\0${file.isTest}\0${cache.withPaths.map((r) => (pathAllowed(r, file.path) ? 1 : 0)).join('')}`
+  if (!cache) selections.set(rules, (cache = { withPaths: new Map(), byKey: new Map() }))
+  // Only the path globs of the rules for this language are tried on its files.
+  let withPaths = cache.withPaths.get(file.language)
+  if (!withPaths) cache.withPaths.set(file.language, (withPaths = rules.filter((r) => r.paths && ruleAppliesTo(r.languages, file.language))))
+  const key = `${file.language}\0${file.isTest}\0${withPaths.map((r) => (pathAllowed(r, file.path) ? 1 : 0)).join('')}`
   let selection = cache.byKey.get(key)
   if (!selection) {
     const applicable = rulesForFile(file, rules)

@@ -16,6 +16,8 @@ interface Compiled {
   needs: Map<string, Need>
   /** Whether a pattern has a selector, which only a grammar can resolve: then the need differs by language. */
   selectors?: boolean
+  /** Per ast-grep language: the rule with its repeated sub-rules as utils named for this rule alone. */
+  shared: Map<string, { rule: AstRule; utils: Record<string, AstRule> }>
   /** Per ast-grep language: the config handed to findAll, or null when it does not compile there. */
   configs: Map<string, NapiConfig | null>
 }
@@ -30,7 +32,7 @@ function compiled(rule: RuleDef): Compiled {
   const key = JSON.stringify([rule.id, rule.pattern, rule.rule, rule.constraints, rule.prefilter, rule.languages])
   entry = byContent.get(key)
   if (!entry) {
-    entry = { id: byContent.size, needs: new Map(), configs: new Map() }
+    entry = { id: byContent.size, needs: new Map(), shared: new Map(), configs: new Map() }
     byContent.set(key, entry)
   }
   byObject.set(rule, entry)
@@ -77,14 +79,19 @@ function ruleObject(rule: RuleDef): AstRule {
   return rule.rule ?? { pattern: rule.pattern }
 }
 
-/** The rule object as ast-grep reads it in this grammar. */
-function grammarRule(rule: RuleDef, astLang: string): AstRule {
-  return astLang === 'php' ? mapPatterns(ruleObject(rule), wrapPhpPattern) : ruleObject(rule)
+/** The rule object as ast-grep reads it in this grammar, its repeated sub-rules shared as utils. */
+function sharedRule(rule: RuleDef, astLang: string): { rule: AstRule; utils: Record<string, AstRule> } {
+  const entry = compiled(rule)
+  let shared = entry.shared.get(astLang)
+  if (!shared) {
+    const object = astLang === 'php' ? mapPatterns(ruleObject(rule), wrapPhpPattern) : ruleObject(rule)
+    entry.shared.set(astLang, (shared = shareRepeated(object, `guard-${entry.id}-`)))
+  }
+  return shared
 }
 
 function napiConfig(rule: RuleDef, astLang: string): NapiConfig {
-  const config = { ...shareRepeated(grammarRule(rule, astLang)), constraints: rule.constraints }
-  return config as unknown as NapiConfig
+  return { ...sharedRule(rule, astLang), constraints: rule.constraints } as unknown as NapiConfig
 }
 
 const compileMessage = (err: unknown) => oneLine((err as Error).message.replace(/\|->/g, ''))
@@ -202,7 +209,8 @@ function anyConfig(rules: RuleDef[], astLang: string): NapiConfig {
   let config = anyConfigs.get(key)
   if (!config) {
     if (anyConfigs.size >= MAX_ANY_CONFIGS) anyConfigs.clear()
-    config = shareRepeated({ any: rules.map((r) => grammarRule(r, astLang)) }) as unknown as NapiConfig
+    const shared = rules.map((r) => sharedRule(r, astLang))
+    config = { rule: { any: shared.map((s) => s.rule) }, utils: Object.assign({}, ...shared.map((s) => s.utils)) } as unknown as NapiConfig
     anyConfigs.set(key, config)
   }
   return config

@@ -63,9 +63,10 @@ const METAVARIABLE_PATTERN = /"pattern":(?:"|\{[^}]*"context":")[^"]*\$[A-Z_]/
  * The rule with each sub-rule it repeats (YAML anchors and aliases write them out again) moved into ast-grep
  * `utils` and referenced by `matches`: ast-grep compiles a rule for every file it searches, and a large rule that
  * repeats its request-data check a dozen times compiles ten times faster this way. Sub-rules that capture
- * metavariables, or carry a relation's `field` / `stopBy`, stay where they are.
+ * metavariables, or carry a relation's `field` / `stopBy`, stay where they are. Util names start with `prefix`, so
+ * several rules' utils can share one config.
  */
-export function shareRepeated(rule: AstRule): { rule: AstRule; utils: Record<string, AstRule> } {
+export function shareRepeated(rule: AstRule, prefix = 'guard-shared-'): { rule: AstRule; utils: Record<string, AstRule> } {
   const seen = new Map<string, number>()
   const count = (r: AstRule) => {
     for (const [, , sub] of subRules(r)) {
@@ -86,7 +87,7 @@ export function shareRepeated(rule: AstRule): { rule: AstRule; utils: Record<str
       if (!shareable(json, sub, around)) return rewrite(sub, around)
       let name = names.get(json)
       if (!name) {
-        name = `guard-shared-${names.size}`
+        name = `${prefix}${names.size}`
         names.set(json, name)
         utils[name] = rewrite(sub, seen.get(json)!)
       }
