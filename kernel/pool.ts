@@ -4,6 +4,7 @@ import Tinypool from 'tinypool'
 import { runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
 import { ScanTimeoutError } from './errors.ts'
 import { bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bundle.ts'
+import { openingOrder, readAhead } from './read-ahead.ts'
 import type { RuleDef } from './rule.ts'
 import type { WorkerTask } from './worker.ts'
 
@@ -160,7 +161,10 @@ export class ScanPool {
         }
         return all
       }
-      return (await Promise.all([...early, ...batches(listed, this.threads).map(run)])).flat()
+      const dealt = batches(listed, this.threads)
+      const running = dealt.map(run)
+      readAhead(openingOrder(dealt, this.threads), opts.signal)
+      return (await Promise.all([...early, ...running])).flat()
     } catch (e) {
       for (const batch of early) batch.catch(() => undefined) // a listing that failed leaves them unawaited
       if (opts.signal.aborted && (opts.signal.reason as Error)?.name === 'TimeoutError') throw new ScanTimeoutError(opts.scanTimeoutS)

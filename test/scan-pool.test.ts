@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Kernel } from '../kernel/kernel.ts'
+import { openingOrder } from '../kernel/read-ahead.ts'
 
 test('two threads scanning a repository as it is listed find what one in-process scan finds, total announced first', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-pool-'))
@@ -45,4 +46,10 @@ test('two threads scanning a repository as it is listed find what one in-process
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
+})
+
+test('the files are read ahead in the order the threads open them: batch by batch, in turns', () => {
+  const batch = (...names: string[]) => names.map((abs) => ({ path: abs, abs }))
+  const batches = [batch('a1', 'a2', 'a3'), batch('b1'), batch('c1', 'c2'), batch('d1'), [{ path: 'inline' }]]
+  assert.deepEqual(openingOrder(batches, 2), ['a1', 'b1', 'a2', 'a3', 'c1', 'd1', 'c2'])
 })
