@@ -2,7 +2,18 @@
 
 const ASCII = 128
 
-const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
+export const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
+
+/**
+ * Whether an identifier character comes right before `at`. One that ends an escape (`\n`, `\u0041`) does not
+ * count: a string's text may start after it (`"\nget"`).
+ */
+export function gluedBefore(text: string, at: number): boolean {
+  let i = at - 1
+  if (!isWordChar(text.charCodeAt(i))) return false
+  while (i >= 0 && isWordChar(text.charCodeAt(i))) i--
+  return text.charCodeAt(i) !== 92
+}
 
 export class LiteralSearch {
   /**
@@ -88,7 +99,7 @@ export class LiteralSearch {
     this.walk(text, (literals, end) => {
       for (const literal of literals) {
         const length = wordLengths[literal]
-        if (!found[literal] && (length === 0 || !(isWordChar(text.charCodeAt(end - length - 1)) || isWordChar(text.charCodeAt(end))))) found[literal] = 1
+        if (!found[literal] && (length === 0 || !(gluedBefore(text, end - length) || isWordChar(text.charCodeAt(end))))) found[literal] = 1
       }
     })
     return found

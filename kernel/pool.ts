@@ -12,8 +12,12 @@ import type { WorkerTask } from './worker.ts'
  * to a thread with every batch stays cheap. */
 const BATCHES_PER_THREAD = 8
 const MIN_BATCH_FILES = 16
-/** While the files are still being listed, each thread gets this many batches of the first files. */
-const EARLY_BATCHES_PER_THREAD = 3
+/**
+ * Batches handed to each thread at a time (one running, the others waiting in its queue): enough to keep it busy
+ * between results, few enough that a batch's time bound, which runs from the hand-over, is about the batch alone.
+ * While the files are still being listed, the first hand-overs are batches of the first files.
+ */
+const IN_HAND_PER_THREAD = 3
 const EARLY_BATCH_FILES = 128
 const MAX_BATCH_FILES = 256
 /** Bytes per batch at most, so one batch's time bound stays meaningful. */
@@ -138,9 +142,23 @@ export class ScanPool {
 
   /** Analyses the files as they are listed: the threads start on the first ones while the listing goes on. */
   async analyze(files: Iterable<BatchFile & { size?: number }>, opts: AnalyzeOptions): Promise<FileResult[]> {
+    // Stops the reading ahead when the scan ends, and the batches still running when it fails.
+    const stop = new AbortController()
+    const bound: AnalyzeOptions = { ...opts, signal: AbortSignal.any([opts.signal, stop.signal]) }
+    let free = Math.max(1, this.threads * IN_HAND_PER_THREAD)
+    const waiting: (() => void)[] = []
     const run = async (batch: BatchFile[]) => {
-      const results = await this.runBounded(batch, opts)
-      for (const r of results) opts.onFileDone?.(r)
+      if (free > 0) free--
+      else await new Promise<void>((resolve) => waiting.push(resolve))
+      let results: FileResult[]
+      try {
+        results = await this.runBounded(batch, bound)
+      } finally {
+        const next = waiting.shift()
+        if (next) next()
+        else free++
+      }
+      if (!stop.signal.aborted) for (const r of results) opts.onFileDone?.(r)
       return results
     }
     const early: Promise<FileResult[]>[] = []
@@ -150,8 +168,9 @@ export class ScanPool {
       for (const file of files) {
         listed.push(file)
         total++
-        if (this.threads && listed.length === EARLY_BATCH_FILES && early.length < this.threads * EARLY_BATCHES_PER_THREAD) early.push(run(listed.splice(0)))
+        if (this.threads && listed.length === EARLY_BATCH_FILES && free > 0) early.push(run(listed.splice(0)))
       }
+      // The listing runs synchronously, so no result has been reported yet.
       opts.onListed?.(total)
       if (this.threads === 0) {
         const all: FileResult[] = []
@@ -163,12 +182,14 @@ export class ScanPool {
       }
       const dealt = batches(listed, this.threads)
       const running = dealt.map(run)
-      readAhead(openingOrder(dealt, this.threads), opts.signal)
+      readAhead(openingOrder(dealt, this.threads), bound.signal)
       return (await Promise.all([...early, ...running])).flat()
     } catch (e) {
       for (const batch of early) batch.catch(() => undefined) // a listing that failed leaves them unawaited
       if (opts.signal.aborted && (opts.signal.reason as Error)?.name === 'TimeoutError') throw new ScanTimeoutError(opts.scanTimeoutS)
       throw opts.signal.aborted ? opts.signal.reason : e
+    } finally {
+      stop.abort()
     }
   }
 

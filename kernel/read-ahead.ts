@@ -2,6 +2,7 @@
 // open next, several at a time: on a cold disk the reading then overlaps the analysis. When a few timed reads
 // show the page cache answering, there is nothing to gain and it does nothing.
 import fs from 'node:fs'
+import type { BatchFile } from './batch.ts'
 
 /** Reads in flight at once (libuv's pool has 4 threads). */
 const IN_FLIGHT = 8
@@ -47,7 +48,7 @@ export function readAhead(files: string[], signal: AbortSignal): void {
  * The order the threads will open the batches' files in: each takes the next batch in turn, so the first files of
  * the first `threads` batches come first, then their second files, and so on.
  */
-export function openingOrder(batches: { abs?: string }[][], threads: number): string[] {
+export function openingOrder(batches: BatchFile[][], threads: number): string[] {
   const order: string[] = []
   for (let group = 0; group < batches.length; group += threads) {
     const running = batches.slice(group, group + threads)

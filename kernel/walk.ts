@@ -53,7 +53,12 @@ export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFil
   if (opts.only) {
     for (const rel of opts.only) {
       const abs = path.resolve(root, rel)
-      const stat = fs.lstatSync(abs, { throwIfNoEntry: false })
+      let stat: fs.Stats | undefined
+      try {
+        stat = fs.lstatSync(abs, { throwIfNoEntry: false })
+      } catch {
+        stat = undefined // a path through a file (`a.txt/b`) is not found either
+      }
       if (!stat) skipped.push({ path: rel, reason: 'not found' })
       else if (stat.isSymbolicLink()) skipped.push({ path: rel, reason: 'symbolic link' })
       else if (stat.isFile()) {
@@ -67,7 +72,13 @@ export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFil
   function* visit(dirRel: string, rules: { base: string; ig: Ignore }[]): Generator<WalkedFile> {
     const dirAbs = path.join(root, dirRel)
     const gitignore = path.join(dirAbs, '.gitignore')
-    if (fs.existsSync(gitignore)) rules = [...rules, { base: dirRel, ig: ignore().add(fs.readFileSync(gitignore, 'utf8')) }]
+    if (fs.existsSync(gitignore)) {
+      try {
+        rules = [...rules, { base: dirRel, ig: ignore().add(fs.readFileSync(gitignore, 'utf8')) }]
+      } catch {
+        skipped.push({ path: dirRel ? `${dirRel}/.gitignore` : '.gitignore', reason: 'unreadable' })
+      }
+    }
     const ignored = (rel: string, isDir: boolean) =>
       rules.some(({ base, ig }) => ig.ignores(path.posix.relative(base, rel) + (isDir ? '/' : '')))
     let entries: fs.Dirent[]

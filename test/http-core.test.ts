@@ -150,6 +150,18 @@ describe('POST /scan of a repository on the server', () => {
     assert.equal(reasons['generated'], undefined, 'gitignored paths are silently left out')
   })
 
+  test('a .gitignore that cannot be read is listed, and a changed file under a file is not found: the scan goes on', async () => {
+    writeTree(server.dir, { 'odd/src/app.py': VULNERABLE['app/views.py'], 'odd/readme.txt': 'notes\n' })
+    fs.mkdirSync(path.join(server.dir, 'odd/src/.gitignore'))
+    const { status, body } = await scan({ repo_path: 'odd' })
+    assert.equal(status, 200)
+    assert.ok(body.findings.some((f) => f.file === 'src/app.py'))
+    assert.deepEqual(body.files_skipped.find((s) => s.path === 'src/.gitignore'), { path: 'src/.gitignore', reason: 'unreadable' })
+    const changed = await scan({ repo_path: 'odd', changed_files: ['readme.txt/app.py', 'src/app.py'] })
+    assert.equal(changed.status, 200)
+    assert.deepEqual(changed.body.files_skipped, [{ path: 'readme.txt/app.py', reason: 'not found' }])
+  })
+
   test('repository files over the size limit are skipped by the worker that reads them', async () => {
     writeTree(server.dir, { 'sized/big.js': `eval(req.query.a)\n${'x'.repeat(3000)}\n`, 'sized/small.js': 'eval(req.query.b)\n' })
     const { status, body } = await scan({ repo_path: 'sized', config_overrides: { limits: { max_file_kb: 2 } } })

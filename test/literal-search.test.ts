@@ -26,6 +26,8 @@ test('present() tells which literals occur, words only where no identifier chara
   assert.deepEqual([...search.present('evaluate(req.query); target()')], [0, 1, 1, 0])
   assert.deepEqual([...search.present('x = eval(s) + get\n')], [1, 1, 0, 1])
   assert.deepEqual([...search.present('')], [0, 0, 0, 0])
+  // A string's text may start right after an escape: `\nget` holds the word get.
+  assert.deepEqual([...search.present('s = "\\nget"')], [0, 0, 0, 1])
 })
 
 test('finds exactly what a search for each literal alone finds, on random text', () => {

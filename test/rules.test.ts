@@ -281,6 +281,22 @@ describe('the ast-grep engine', () => {
     assert.equal(may(callee, 'allSchemaProperties(schema)'), false)
   })
 
+  test('node regexes never rule out a file the rule matches: Rust escapes and classes, branch anchors, text after an escape', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ kind: 'call_expression', regex: '\\u0041bc' }, 'Abc()'],
+      [{ kind: 'call_expression', regex: '\\pLfoo' }, 'xfoo()'],
+      [{ kind: 'string', regex: '[]x]foo' }, 'a = "]foo"'],
+      [{ kind: 'string', regex: '[[:digit:]]abc' }, 'a = "1abc"'],
+      [{ kind: 'property_identifier', regex: '^get|set$' }, 'o.getFoo()'],
+      [{ kind: 'string_fragment', regex: '^get$' }, 'a = "x\\nget"'],
+    ]
+    for (const [object, text] of cases) {
+      const r = rule({ id: 'js.t', languages: ['javascript'], rule: object })
+      assert.equal(astGrepEngine.scan(file('a.js', 'javascript', text), [r]).length, 1, `${object.regex} matches ${text}`)
+      assert.equal(new Prefilter([prefilterNeed(r, 'JavaScript')]).candidates(text)[0], true, `${object.regex} on ${text}`)
+    }
+  })
+
   test('wraps PHP patterns in <?php so bare patterns work', () => {
     const r = rule({ id: 'php.t', languages: ['php'], pattern: 'system($A . $B)', message: 'runs $B' })
     const found = astGrepEngine.scan(file('a.php', 'php', '<?php\n// system("ls " . $d);\nsystem("ls " . $dir);\n'), [r])

@@ -1,6 +1,6 @@
 // Which literal text a structural rule needs in a file before the file is worth parsing (parsing dominates scan time).
 import type { AstRule, RuleDef } from '../../kernel/rule.ts'
-import { LiteralSearch } from '../../kernel/literal-search.ts'
+import { gluedBefore, isWordChar, LiteralSearch } from '../../kernel/literal-search.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
 /** Something the file's text must contain: a substring, an identifier as a whole word, or a regular expression. */
@@ -100,16 +100,28 @@ function widenSpaces(body: string): string {
   return out
 }
 
+/** Index just past the class that starts at `i`: Rust classes nest (`[a[bc]]`, `[[:digit:]]`) and may start with `]`. */
+function classEnd(s: string, i: number): number {
+  // Where a class's items begin: after `[`, a `^`, and a `]` that is then literal.
+  const items = (j: number) => {
+    if (s[j] === '^') j++
+    return s[j] === ']' ? j + 1 : j
+  }
+  let depth = 1
+  for (let j = items(i + 1); j < s.length; j++) {
+    if (s[j] === '\\') j++
+    else if (s[j] === '[') {
+      depth++
+      j = items(j + 1) - 1
+    } else if (s[j] === ']' && --depth === 0) return j + 1
+  }
+  return s.length
+}
+
 /** Index just past the escape, class or group that starts at `i` (or the single character there). */
 function atomEnd(s: string, i: number): number {
   if (s[i] === '\\') return i + 2
-  if (s[i] === '[') {
-    let j = i + 1
-    if (s[j] === '^') j++
-    if (s[j] === ']') j++
-    for (; j < s.length && s[j] !== ']'; j++) if (s[j] === '\\') j++
-    return j + 1
-  }
+  if (s[i] === '[') return classEnd(s, i)
   if (s[i] === '(') {
     let depth = 0
     for (let j = i; j < s.length; j++) {
@@ -121,6 +133,8 @@ function atomEnd(s: string, i: number): number {
   }
   return i + 1
 }
+
+const withoutAnchors = (branch: string) => branch.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')
 
 /** The top-level alternatives of a regex. */
 function alternatives(s: string): string[] {
@@ -188,9 +202,11 @@ function translateRegex(regex: string): Term | undefined {
   // A node that starts (ends) with an identifier character is not glued to one before (after) it:
   // `^Function\(` is not `isFunction(`, `^(all|get)$` is not `allSchemaProperties`. The start is checked
   // outside the regex (occurs), so V8 still scans for the regex's literal prefix.
-  let anchored = body.startsWith('^')
-  const endAnchored = /(?<!\\)\$$/.test(body)
-  body = body.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')
+  // With a top-level `|`, each branch has its own anchors (`^get|set$`): they are dropped and no edge is checked.
+  const branches = alternatives(body)
+  let anchored = branches.length === 1 && body.startsWith('^')
+  const endAnchored = branches.length === 1 && /(?<!\\)\$$/.test(body)
+  body = branches.map(withoutAnchors).join('|')
   const outsideClasses = body.replace(/\\./g, '').replace(/\[[^\]]*\]/g, '')
   if (/[$^]|\(\?(?!:|P?<)/.test(outsideClasses) || /\\[wWdDbBpPAzQxS1-9]|\[:|&&|--|~~|\[[^\]]*\[/.test(body)) return undefined
   // A match that may start optionally is searched from its first required part.
@@ -221,9 +237,10 @@ const WORD_ONLY = /^[A-Za-z0-9_]+$/
  * of them as a whole word.
  */
 function regexRuns(regex: string): Need {
-  const anchored = regex.startsWith('^') && /(?<!\\)\$$/.test(regex)
-  // Anchors match no text: the body alone says what a match holds.
-  const body = regex.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')
+  // Anchors match no text: the body alone says what a match holds. With a top-level `|` each branch has its own.
+  const branches = alternatives(regex)
+  const anchored = branches.length === 1 && regex.startsWith('^') && /(?<!\\)\$$/.test(regex)
+  const body = branches.map(withoutAnchors).join('|')
   let i = 0
   let unsupported = false
   const alternation = (): RegexPart => {
@@ -248,16 +265,16 @@ function regexRuns(regex: string): Need {
       return inner
     }
     if (c === '[') {
-      for (i++; i < body.length && body[i] !== ']'; i++) if (body[i] === '\\') i++
-      i++
+      i = classEnd(body, i)
       return NOTHING
     }
     if (c === '\\') {
       const next = body[i + 1] ?? ''
       i += 2
       if (!/[A-Za-z0-9]/.test(next)) return { need: null, exact: [next] }
+      // \x41 \u0041 \U00000041 \pL, or any of them with braces: \x{41} \p{Greek}
       if (body[i] === '{') i = body.indexOf('}', i) + 1 || body.length
-      else if (next === 'x') i += 2
+      else i += ({ x: 2, u: 4, U: 8, p: 1, P: 1 } as Record<string, number>)[next] ?? 0
       return NOTHING
     }
     i++
@@ -360,13 +377,11 @@ export function prefilterNeed(rule: RuleDef, astLang: string): Need {
   return need && need.map((alt) => [...alt].sort((a, b) => COST(a) - COST(b)))
 }
 
-const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
-
 /** A match of a global regex; with `nodeStart`, one whose first identifier character is not glued to another. */
 function regexOccurs(re: RegExp, text: string, nodeStart: boolean): boolean {
   re.lastIndex = 0
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (!nodeStart || !isWordChar(text.charCodeAt(m.index)) || !isWordChar(text.charCodeAt(m.index - 1))) return true
+    if (!nodeStart || !isWordChar(text.charCodeAt(m.index)) || !gluedBefore(text, m.index)) return true
     // Every match at this index has the same first character: move on.
     re.lastIndex = m.index + 1
   }
