@@ -8,8 +8,8 @@ import { openingOrder, readAhead } from './read-ahead.ts'
 import type { RuleDef } from './rule.ts'
 import type { WorkerTask } from './worker.ts'
 
-/** Each thread gets about this many batches: enough to even out the load, few enough that copying the rules
- * to a thread with every batch stays cheap. */
+/** Each thread gets about this many batches: enough to even out the load, few enough that the messages and
+ * the per-batch work stay cheap. */
 const BATCHES_PER_THREAD = 8
 const MIN_BATCH_FILES = 16
 /**

@@ -226,14 +226,14 @@ function worthSearching(root: SgNode, todo: [RuleDef, NapiConfig][], astLang: st
   const matching = todo.filter(([rule]) => rule.constraints)
   let rest = todo.filter(([rule]) => !rule.constraints)
   while (rest.length > 1) {
-    let node: SgNode | null
+    let here: [RuleDef, NapiConfig][]
     try {
-      node = root.find(anyConfig(rest.map(([rule]) => rule), astLang))
+      const node = root.find(anyConfig(rest.map(([rule]) => rule), astLang))
+      if (!node) return matching
+      here = rest.filter(([, config]) => node.matches(config))
     } catch {
       return todo // a rule that does not compile in this grammar: the rules' own searches tell which
     }
-    if (!node) return matching
-    const here = rest.filter(([, config]) => node.matches(config))
     if (!here.length) return todo
     matching.push(...here)
     rest = rest.filter((entry) => !here.includes(entry))
