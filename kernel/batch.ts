@@ -28,7 +28,8 @@ export interface FileResult {
 }
 
 const engineCache = new Map<string, Promise<Engine[]>>()
-const HEAD_BYTES = 64 * 1024
+/** The start of a file that tells a bundle from source (and holds most files whole). */
+export const HEAD_BYTES = 64 * 1024
 
 /** One buffer per thread for the heads, rather than 64 KB allocated for every file. */
 const headBuffer = Buffer.allocUnsafe(HEAD_BYTES)

@@ -2,7 +2,7 @@
 // open next, several at a time: on a cold disk the reading then overlaps the analysis. When a few timed reads
 // show the page cache answering, there is nothing to gain and it does nothing.
 import fs from 'node:fs'
-import type { BatchFile } from './batch.ts'
+import { HEAD_BYTES, type BatchFile } from './batch.ts'
 
 /** Reads in flight at once (libuv's pool has 4 threads). */
 const IN_FLIGHT = 8
@@ -10,8 +10,6 @@ const IN_FLIGHT = 8
 const PROBE = 16
 /** A mean read below this (ms) is the page cache answering: no disk to wait for. */
 const CACHED_MS = 0.06
-/** The start of a file is enough to bring it into the cache: most files are smaller. */
-const HEAD_BYTES = 64 * 1024
 
 function readHeadSync(file: string, buffer: Buffer): void {
   try {
@@ -28,10 +26,12 @@ function readHeadSync(file: string, buffer: Buffer): void {
 
 export function readAhead(files: string[], signal: AbortSignal): void {
   if (files.length <= PROBE * 2) return
-  const buffers = Array.from({ length: IN_FLIGHT }, () => Buffer.allocUnsafe(HEAD_BYTES))
+  const probe = Buffer.allocUnsafe(HEAD_BYTES)
   const began = performance.now()
-  for (const file of files.slice(-PROBE)) readHeadSync(file, buffers[0])
+  for (const file of files.slice(-PROBE)) readHeadSync(file, probe)
   if ((performance.now() - began) / PROBE < CACHED_MS) return
+  // The head of a file brings it into the cache: most files are smaller.
+  const buffers = [probe, ...Array.from({ length: IN_FLIGHT - 1 }, () => Buffer.allocUnsafe(HEAD_BYTES))]
   const ahead = files.slice(0, -PROBE)
   let next = 0
   const start = (buffer: Buffer) => {

@@ -11,7 +11,7 @@ export interface SkippedFile {
 export interface WalkedFile {
   path: string
   abs: string
-  /** Known for `only` lists; otherwise the worker that reads the file checks its size (it stats it anyway). */
+  /** Known for `only` lists; otherwise the worker that reads the file checks its size. */
   size?: number
 }
 
@@ -44,9 +44,9 @@ export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFil
 
   const consider = (rel: string, abs: string, size?: number): WalkedFile | undefined => {
     if (!included(rel) || excluded(rel)) return undefined
-    if (BUNDLE.test(rel)) skipped.push({ path: rel, reason: 'minified or bundled' })
-    else if (size !== undefined && size > opts.maxFileBytes) skipped.push({ path: rel, reason: tooLarge(opts.maxFileBytes) })
-    else return { path: rel, abs, size }
+    const reason = BUNDLE.test(rel) ? 'minified or bundled' : size !== undefined && size > opts.maxFileBytes ? tooLarge(opts.maxFileBytes) : undefined
+    if (!reason) return { path: rel, abs, size }
+    skipped.push({ path: rel, reason })
     return undefined
   }
 

@@ -13,10 +13,8 @@ export const regexStats = { linesSearched: 0 }
 
 interface Compiled {
   re: RegExp
-  /** Finds the rule's required literals in a whole file; null when every line must be searched. */
-  literals: RegExp | null
-  /** The literals themselves, for the shared one-pass search of a rule set. */
-  literalList: Literals
+  /** One of these is on every line the rule can match; null when every line must be searched. */
+  literals: Literals
   ignoreCase: boolean
   /** Tells rule sets apart in the index cache. */
   key: string
@@ -31,12 +29,6 @@ function flagsOf(rule: RuleDef): string {
   return own + 'g' + (rule.secret_group !== undefined ? 'd' : '')
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-function literalSearch(literals: Literals, ignoreCase: boolean): RegExp | null {
-  return literals ? new RegExp(literals.map(escapeRegex).join('|'), ignoreCase ? 'gi' : 'g') : null
-}
-
 function compiled(rule: RuleDef): Compiled {
   let entry = byObject.get(rule)
   if (entry) return entry
@@ -44,9 +36,8 @@ function compiled(rule: RuleDef): Compiled {
   const key = `${rule.regex}\u0000${flags}\u0000${rule.prefilter?.join('\u0000') ?? ''}`
   entry = byPattern.get(key)
   if (!entry) {
-    const ignoreCase = flags.includes('i')
     const literals = rule.prefilter?.length ? rule.prefilter : requiredLiterals(rule.regex!, flags)
-    entry = { re: new RegExp(rule.regex!, flags), literals: literalSearch(literals, ignoreCase), literalList: literals, ignoreCase, key }
+    entry = { re: new RegExp(rule.regex!, flags), literals, ignoreCase: flags.includes('i'), key }
     byPattern.set(key, entry)
   }
   byObject.set(rule, entry)
@@ -94,22 +85,6 @@ class Lines {
 
 function* everyLine(count: number): Iterable<number> {
   for (let i = 0; i < count; i++) yield i
-}
-
-/** The lines that contain one of the rule's literals (all lines when it has none). */
-function candidateLines(entry: Compiled, lines: Lines): Iterable<number> {
-  if (!entry.literals) return everyLine(lines.count)
-  const found = new Set<number>()
-  entry.literals.lastIndex = 0
-  for (let m = entry.literals.exec(lines.text); m; m = entry.literals.exec(lines.text)) {
-    const line = lines.lineAt(m.index)
-    found.add(line)
-    // Continue after this line: one hit is enough to search it.
-    const next = lines.text.indexOf('\n', m.index)
-    if (next === -1) break
-    entry.literals.lastIndex = next + 1
-  }
-  return found
 }
 
 function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: string } {
@@ -210,7 +185,7 @@ function indexFor(rules: RuleDef[]): LiteralIndex {
   index = indexes.get(key)
   if (!index) {
     if (indexes.size >= MAX_INDEXES) indexes.clear()
-    index = new LiteralIndex(entries.map((e) => ({ literals: e.literalList, ignoreCase: e.ignoreCase })))
+    index = new LiteralIndex(entries.map((e) => ({ literals: e.literals, ignoreCase: e.ignoreCase })))
     indexes.set(key, index)
   }
   indexOfArray.set(rules, index)
@@ -240,12 +215,9 @@ function doctestLines(lines: Lines): Set<number> {
 function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const lines = new Lines(file.text)
   const matches: EngineMatch[] = []
-  if (rules.length === 1) scanRule(rules[0], lines, matches, candidateLines(compiled(rules[0]), lines))
-  else {
-    // One search for every rule's literals, instead of one whole-file search per rule.
-    const candidates = indexFor(rules).candidates(file.text, (i) => lines.lineAt(i))
-    rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
-  }
+  // One search for every rule's literals, instead of one whole-file search per rule.
+  const candidates = indexFor(rules).candidates(file.text, (i) => lines.lineAt(i))
+  rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
   // Sample credentials in a doctest are examples in documentation, like those of a README.
   if (file.language !== 'python' || !matches.some((m) => m.secret !== undefined)) return matches
   const examples = doctestLines(lines)

@@ -18,13 +18,11 @@ export class LiteralIndex {
   private readonly entries: Entry[]
   /** Finds every literal (case folded; entries that care confirm the case). */
   private readonly search: LiteralSearch
-  /** Rules that have no literal: every line is a candidate. */
-  readonly unfiltered: number[] = []
 
   constructor(readonly rules: RuleLiterals[]) {
     const entries = new Map<string, Entry>()
     rules.forEach((r, i) => {
-      if (!r.literals) return void this.unfiltered.push(i)
+      if (!r.literals) return // every line is a candidate
       for (const lit of r.literals) {
         const key = `${r.ignoreCase ? 'i' : 's'}\u0000${lit}`
         const entry = entries.get(key) ?? { text: r.ignoreCase ? lit.toLowerCase() : lit, ignoreCase: r.ignoreCase, rules: [] }
