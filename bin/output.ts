@@ -1,6 +1,6 @@
 // Terminal output of the CLI: a progress bar on a TTY (quiet in CI), text findings, the gate summary.
-import type { ScanProgress } from '../kernel/pipeline.ts'
-import type { GateResult, ScanResult } from '../kernel/schemas.ts'
+import type { ScanProgress } from '../kernel/scan/pipeline.ts'
+import type { GateResult, ScanResult } from '../kernel/base/schemas.ts'
 
 export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
   const live = stream.isTTY === true && !process.env.CI

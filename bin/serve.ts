@@ -4,8 +4,8 @@ import path from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { buildServer } from '../kernel/server.ts'
-import { INSTALL_DIR } from '../kernel/install.ts'
-import { serverConfigPath } from '../kernel/config.ts'
+import { INSTALL_DIR } from '../kernel/base/install.ts'
+import { serverConfigPath } from '../kernel/config/config.ts'
 
 const stopSignal = () =>
   new Promise<NodeJS.Signals>((resolve) => {

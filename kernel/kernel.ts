@@ -4,20 +4,46 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import pino, { type Logger } from 'pino'
-import { loadConfigFile, serverConfigPath, type GuardConfig } from './config.ts'
-import { NotFoundError, ValidationError } from './errors.ts'
-import type { PluginContext, PluginModule } from './plugin.ts'
-import type { Reporter } from './reporter.ts'
-import type { RuleDef } from './rule.ts'
-import type { Store } from './store.ts'
-import { ScanPool, defaultThreads } from './pool.ts'
-import { loadRules } from './rules.ts'
-import { runScan, type ScanOptions, type ScanOutcome } from './pipeline.ts'
-import { decideGate } from './gate.ts'
-import { INSTALL_DIR, VERSION } from './install.ts'
-import { currentLicense, type LicenseInfo } from './license.ts'
-import type { GateRequest, GateResult, ReportFormat, ScanRequest } from './schemas.ts'
+import { loadConfigFile, serverConfigPath, type GuardConfig } from './config/config.ts'
+import { NotFoundError, ValidationError } from './base/errors.ts'
+import type { Reporter } from './scan/reporter.ts'
+import type { RuleDef } from './catalog/rule.ts'
+import type { Store } from './store/store.ts'
+import { ScanPool, defaultThreads } from './scan/pool.ts'
+import { loadRules } from './catalog/rules.ts'
+import { runScan, type ScanOptions, type ScanOutcome } from './scan/pipeline.ts'
+import { decideGate } from './scan/gate.ts'
+import { INSTALL_DIR, VERSION } from './base/install.ts'
+import { currentLicense, type LicenseInfo } from './access/license.ts'
+import type { GateRequest, GateResult, ReportFormat, ScanRequest } from './base/schemas.ts'
 
+export interface PluginManifest {
+  name: string
+  version: string
+  /** License tier that enables it: community plugins always load. */
+  tier: 'community' | 'team' | 'enterprise'
+  /** Names of plugins that must be registered first. */
+  dependencies?: string[]
+  /** Loads before every plugin without it (after its own dependencies), so its onRoute hooks see every route. */
+  seesAllRoutes?: boolean
+}
+
+/** What a plugin may register. The kernel keeps registries; it never switches on a plugin's name. */
+export interface PluginContext {
+  kernel: Kernel
+  /** The HTTP server, when the kernel runs as a service (absent for the CLI). */
+  app?: FastifyInstance
+  /** Module URL whose default export implements `Engine`; imported inside each worker thread. */
+  registerEngine(moduleUrl: string): void
+  registerReporter(reporter: Reporter): void
+  /** A store for URLs of this scheme (`sqlite`, `postgres`); GUARD_DATABASE_URL picks one. */
+  registerStore(scheme: string, open: (url: string, dataDir: string) => Store | Promise<Store>): void
+}
+
+export interface PluginModule {
+  manifest: PluginManifest
+  default: (ctx: PluginContext) => void | Promise<void>
+}
 
 export interface BootOptions {
   app?: FastifyInstance

@@ -1,33 +1,42 @@
-// What a plugin is: a folder under plugins/ whose plugin.ts exports `manifest` and a default `register`.
-import type { FastifyInstance } from 'fastify'
-import type { Reporter } from './reporter.ts'
-import type { Store } from './store.ts'
-import type { Kernel } from './kernel.ts'
+// The plugin API on one page: everything a plugin under plugins/ may use from the kernel, and nothing else.
+// A plugin is a folder whose plugin.ts exports `manifest` and a default `register(ctx)`. Code that runs inside the
+// worker threads (an engine) imports ./engine-api.ts instead, which this door also re-exports.
+export type { BootOptions, Kernel, PluginContext, PluginManifest, PluginModule } from './kernel.ts'
+export * from './engine-api.ts'
 
-export interface PluginManifest {
-  name: string
-  version: string
-  /** License tier that enables it: community plugins always load. */
-  tier: 'community' | 'team' | 'enterprise'
-  /** Names of plugins that must be registered first. */
-  dependencies?: string[]
-  /** Loads before every plugin without it (after its own dependencies), so its onRoute hooks see every route. */
-  seesAllRoutes?: boolean
-}
+// Foundations: errors (CONTRACT §4), request and response schemas, files, markup, the installation.
+export { BadRequestError, ConflictError, ForbiddenError, GuardError, keyPath, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, type FieldError } from './base/errors.ts'
+export * from './base/schemas.ts'
+export { writeFileAtomic } from './base/files.ts'
+export { inputShapeProblem, parseYamlInput } from './base/input.ts'
+export { escapeMarkup, escapeXmlAttribute, stripInvalidXmlChars } from './base/markup.ts'
+export { VERSION } from './base/install.ts'
 
-/** What a plugin may register. The kernel keeps registries; it never switches on a plugin's name. */
-export interface PluginContext {
-  kernel: Kernel
-  /** The HTTP server, when the kernel runs as a service (absent for the CLI). */
-  app?: FastifyInstance
-  /** Module URL whose default export implements `Engine`; imported inside each worker thread. */
-  registerEngine(moduleUrl: string): void
-  registerReporter(reporter: Reporter): void
-  /** A store for URLs of this scheme (`sqlite`, `postgres`); GUARD_DATABASE_URL picks one. */
-  registerStore(scheme: string, open: (url: string, dataDir: string) => Store | Promise<Store>): void
-}
+// Access: roles and permissions (CONTRACT §5), tokens, the license.
+export { allows, isRole, PERMISSIONS, rolesFor, type Identity, type Permission, type Role } from './access/permissions.ts'
+export { jwtSecret, VERIFY_OPTIONS } from './access/tokens.ts'
+export { LicenseInfo } from './access/license.ts'
 
-export interface PluginModule {
-  manifest: PluginManifest
-  default: (ctx: PluginContext) => void | Promise<void>
-}
+// Configuration and governance.
+export { configErrors, DEFAULT_PACKS, GuardConfig, isPlainObject, RuleOverrides, SCAN_KEYS } from './config/config.ts'
+export { maskSecrets, updateConfigFile, withoutMasks } from './config/config-write.ts'
+export { GovernancePolicy, GovernanceUpdate, governancePolicy, lockedKeysSetBy, suppressionPolicyWarnings } from './config/governance.ts'
+
+// The rule catalogue and packs.
+export { allRules, listRules, packDirs } from './catalog/catalog.ts'
+export { loadPacks, OVERRIDES_FILE, PACK_ID, PackFile, standardsOf, type Pack } from './catalog/packs.ts'
+export { loadRules, validateRule } from './catalog/rules.ts'
+
+// Scans: options, targets, suppressions, engines in this thread, the reporter interface.
+export type { ScanOptions } from './scan/pipeline.ts'
+export { resolveScanTarget, scanRoots } from './scan/target.ts'
+export { configMatcher, isExpired } from './scan/suppress.ts'
+export { loadEngines } from './scan/evaluate.ts'
+export type { ReportInput, Reporter } from './scan/reporter.ts'
+
+// The store: its interface, the shared SQL helpers, pagination, the audit chain, metrics.
+export type { AuditFilter, Page, ScanStat, Store, StoredScan } from './store/store.ts'
+export { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanStatFromRow, scanSummaryFromRow, type ScanRow, type ScanStatRow } from './store/sql-store.ts'
+export { decodeCursor, keysetPage, offsetPage } from './store/pagination.ts'
+export { outcomeOf, sealAuditEntry, verifyChain, type AuditHead, type AuditRecord } from './store/audit.ts'
+export { computeMetrics, computeTrends, trendStart } from './store/metrics.ts'

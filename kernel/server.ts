@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto'
 import { Ajv } from 'ajv'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
-import { maxBodyBytes } from './config.ts'
-import { GuardError } from './errors.ts'
+import { maxBodyBytes } from './config/config.ts'
+import { GuardError } from './base/errors.ts'
 import { Kernel } from './kernel.ts'
 
 export interface ServerOptions {

@@ -3,8 +3,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { Kernel } from '../kernel/kernel.ts'
-import { bundleWorker, cachedWorkerBundle, locate } from '../kernel/worker-bundle.ts'
-import { parseYaml, saveYamlCache } from '../kernel/yaml-cache.ts'
+import { bundleWorker, cachedWorkerBundle, locate } from '../kernel/scan/worker-bundle.ts'
+import { parseYaml, saveYamlCache } from '../kernel/base/yaml-cache.ts'
 
 test('the worker bundle is reused while its sources are unchanged and rebuilt when one changes', async () => {
   const kernel = await Kernel.boot({ threads: 0 })

@@ -4,8 +4,8 @@ import { after, before, describe, test } from 'node:test'
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import YAML from 'yaml'
-import { VERSION } from '../kernel/install.ts'
-import { PERMISSIONS, rolesFor, type Permission } from '../kernel/permissions.ts'
+import { VERSION } from '../kernel/base/install.ts'
+import { PERMISSIONS, rolesFor, type Permission } from '../kernel/access/permissions.ts'
 import { startServer, type TestServer } from './helpers/server.ts'
 
 interface Operation {

@@ -9,7 +9,7 @@ import { once } from 'node:events'
 import { tempDir } from './helpers/server.ts'
 import { GUARD, freePort, waitForHealth } from './helpers/process.ts'
 import { startPostgres } from './helpers/postgres.ts'
-import type { AuditEntry, Finding } from '../kernel/schemas.ts'
+import type { AuditEntry, Finding } from '../kernel/base/schemas.ts'
 
 const REQUESTS = 200
 const IN_FLIGHT = 12

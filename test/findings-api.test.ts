@@ -2,9 +2,9 @@
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { STORES, startServer, type TestServer } from './helpers/server.ts'
-import { signToken } from '../kernel/tokens.ts'
-import { ROLES, type Role } from '../kernel/permissions.ts'
-import type { AppliedSuppression, Finding, GateResult, ScanResult } from '../kernel/schemas.ts'
+import { signToken } from '../kernel/access/tokens.ts'
+import { ROLES, type Role } from '../kernel/access/permissions.ts'
+import type { AppliedSuppression, Finding, GateResult, ScanResult } from '../kernel/base/schemas.ts'
 
 const SECRET = 'findings-secret-0123456789abcdef012345'
 const as = (role: Role) => ({ authorization: `Bearer ${signToken(SECRET, { sub: `user-${role}`, role }, 1)}` })

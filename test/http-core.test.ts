@@ -5,8 +5,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { startServer, writeTree, type TestServer } from './helpers/server.ts'
 import { buildServer } from '../kernel/server.ts'
-import { VERSION } from '../kernel/install.ts'
-import type { Finding, GateResult, ScanResult } from '../kernel/schemas.ts'
+import { VERSION } from '../kernel/base/install.ts'
+import type { Finding, GateResult, ScanResult } from '../kernel/base/schemas.ts'
 
 const AWS_KEY = 'AKIAZ7Q3VXNPL2MWK4RT'
 const VULNERABLE = {

@@ -8,8 +8,8 @@ import { generateKeyPairSync } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { tempDir } from './helpers/server.ts'
 import { startRoleServer, type RoleServer } from './helpers/roles.ts'
-import { issueLicense, parsePublicKey, verifyLicense, type LicensePayload } from '../kernel/license.ts'
-import { ROLES } from '../kernel/permissions.ts'
+import { issueLicense, parsePublicKey, verifyLicense, type LicensePayload } from '../kernel/access/license.ts'
+import { ROLES } from '../kernel/access/permissions.ts'
 
 const GUARD = fileURLToPath(new URL('../bin/guard.mjs', import.meta.url))
 const pair = () => {

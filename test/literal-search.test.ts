@@ -1,7 +1,7 @@
 // The one-pass search for many literals (Aho–Corasick) that both engines' prefilters rely on: it must never miss.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { LiteralSearch } from '../kernel/literal-search.ts'
+import { LiteralSearch } from '../kernel/base/literal-search.ts'
 
 const occurrences = (search: LiteralSearch, text: string) => {
   const found: string[] = []

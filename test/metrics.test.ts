@@ -2,9 +2,9 @@
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { STORES, startServer, type TestServer } from './helpers/server.ts'
-import { signToken } from '../kernel/tokens.ts'
-import { ROLES } from '../kernel/permissions.ts'
-import { computeTrends } from '../kernel/metrics.ts'
+import { signToken } from '../kernel/access/tokens.ts'
+import { ROLES } from '../kernel/access/permissions.ts'
+import { computeTrends } from '../kernel/store/metrics.ts'
 
 const SECRET = 'metrics-secret-0123456789abcdef012345'
 const viewer = { authorization: `Bearer ${signToken(SECRET, { sub: 'v', role: 'viewer' }, 1)}` }

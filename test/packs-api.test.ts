@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
 import { writeTree } from './helpers/server.ts'
-import { INSTALL_DIR } from '../kernel/install.ts'
+import { INSTALL_DIR } from '../kernel/base/install.ts'
 import { startRoleServer, type RoleServer } from './helpers/roles.ts'
 
 const rule = (id: string, extra: object = {}) => ({

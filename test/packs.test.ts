@@ -4,9 +4,9 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { controlFor, loadPacks, parsePack, standardsOf, type Pack } from '../kernel/packs.ts'
-import { loadRules } from '../kernel/rules.ts'
-import type { RuleDef } from '../kernel/rule.ts'
+import { controlFor, loadPacks, parsePack, standardsOf, type Pack } from '../kernel/catalog/packs.ts'
+import { loadRules } from '../kernel/catalog/rules.ts'
+import type { RuleDef } from '../kernel/catalog/rule.ts'
 import { startServer, type TestServer } from './helpers/server.ts'
 
 const PACKS_DIR = fileURLToPath(new URL('../packs', import.meta.url))

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Kernel } from '../kernel/kernel.ts'
-import { openingOrder } from '../kernel/read-ahead.ts'
+import { openingOrder } from '../kernel/scan/read-ahead.ts'
 
 test('two threads scanning a repository as it is listed find what one in-process scan finds, total announced first', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-pool-'))

@@ -1,10 +1,6 @@
 // The audit log (CONTRACT §5, §11): one entry per scan/gate/report and state change, recorded here and nowhere else.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { PluginContext } from '../../kernel/plugin.ts'
-import type { Kernel } from '../../kernel/kernel.ts'
-import { outcomeOf, verifyChain, type AuditRecord } from '../../kernel/audit.ts'
-import { ValidationError } from '../../kernel/errors.ts'
-import { AuditPage, AuditQuery, AuditVerification, errorResponses } from '../../kernel/schemas.ts'
+import { AuditPage, AuditQuery, AuditVerification, errorResponses, outcomeOf, ValidationError, verifyChain, type AuditRecord, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'audit', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 

@@ -1,11 +1,7 @@
 // Authentication and authorisation (CONTRACT §5): API key, HS256 JWT, the precedence table, the role matrix.
 import { timingSafeEqual, createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import type { PluginContext } from '../../kernel/plugin.ts'
-import { ForbiddenError, GuardError, UnauthorizedError } from '../../kernel/errors.ts'
-import { allows, isRole } from '../../kernel/permissions.ts'
-import { jwtSecret, VERIFY_OPTIONS } from '../../kernel/tokens.ts'
-import type { Identity } from '../../kernel/pipeline.ts'
+import { allows, ForbiddenError, GuardError, isRole, jwtSecret, UnauthorizedError, VERIFY_OPTIONS, type Identity, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'auth', version: '1.0.0', tier: 'community' } as const
 

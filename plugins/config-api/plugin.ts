@@ -3,16 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
 import { Type } from '@sinclair/typebox'
-import type { PluginContext } from '../../kernel/plugin.ts'
-import type { Kernel } from '../../kernel/kernel.ts'
-import { configErrors, GuardConfig, SCAN_KEYS } from '../../kernel/config.ts'
-import { maskSecrets, updateConfigFile, withoutMasks } from '../../kernel/config-write.ts'
-import { ForbiddenError, NotFoundError, type FieldError } from '../../kernel/errors.ts'
-import { governancePolicy, lockedKeysSetBy, suppressionPolicyWarnings } from '../../kernel/governance.ts'
-import { loadPacks } from '../../kernel/packs.ts'
-import { allRules, packDirs } from '../../kernel/pipeline.ts'
-import { errorResponses } from '../../kernel/schemas.ts'
-import { resolveScanTarget, scanRoots } from '../../kernel/target.ts'
+import { allRules, configErrors, errorResponses, ForbiddenError, governancePolicy, GuardConfig, loadPacks, lockedKeysSetBy, maskSecrets, NotFoundError, packDirs, resolveScanTarget, SCAN_KEYS, scanRoots, suppressionPolicyWarnings, updateConfigFile, withoutMasks, type FieldError, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'config-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
@@ -45,7 +36,7 @@ async function configWarnings(kernel: Kernel, config: GuardConfig, repoRoot?: st
     const packs = loadPacks(packDirs(repoRoot, kernel.cwd))
     const packIds = new Set(packs.map((p) => p.id))
     for (const [i, id] of (config.packs ?? []).entries()) if (!packIds.has(id)) warnings.push({ path: `packs[${i}]`, message: `no pack named ${id}; every scan would fail` })
-    const ruleIds = new Set((await allRules(kernel, packs)).map((r) => r.id))
+    const ruleIds = new Set((await allRules(kernel.builtinRules, packs)).map((r) => r.id))
     for (const id of Object.keys(config.rules ?? {})) if (!ruleIds.has(id)) warnings.push({ path: `rules.${id}`, message: `no rule named ${id}` })
   } catch (e) {
     warnings.push({ path: 'packs', message: `the packs could not be read: ${(e as Error).message}` })

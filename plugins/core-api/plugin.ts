@@ -1,13 +1,6 @@
 // The core endpoints (CONTRACT §3): /scan, /gate, /report, /rules, /health.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { PluginContext } from '../../kernel/plugin.ts'
-import type { ScanOptions } from '../../kernel/pipeline.ts'
-import { VERSION } from '../../kernel/install.ts'
-import { listRules } from '../../kernel/catalog.ts'
-import {
-  errorResponses, GateRequest, GateResult, Health, ReportQuery, ReportRequest, ReportResult, RulesList, RulesQuery, ScanRequest, ScanResult,
-  type ReportFormat, type Severity,
-} from '../../kernel/schemas.ts'
+import { errorResponses, GateRequest, GateResult, Health, listRules, ReportQuery, ReportRequest, ReportResult, RulesList, RulesQuery, ScanRequest, ScanResult, VERSION, type PluginContext, type ReportFormat, type ScanOptions, type Severity } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'core-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 

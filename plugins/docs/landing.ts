@@ -1,6 +1,5 @@
 // The /api landing page: every endpoint with its permission and roles, rendered from the OpenAPI document.
-import { escapeMarkup } from '../../kernel/markup.ts'
-import { PERMISSIONS, rolesFor, type Permission } from '../../kernel/permissions.ts'
+import { escapeMarkup, PERMISSIONS, rolesFor, type Permission } from '../../kernel/plugin.ts'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
 

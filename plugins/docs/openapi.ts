@@ -1,8 +1,7 @@
 // The OpenAPI 3 document's options: info, security schemes, and each operation's permission and roles.
 import type { FastifySchema } from 'fastify'
 import type { SwaggerOptions, SwaggerTransform } from '@fastify/swagger'
-import { VERSION } from '../../kernel/install.ts'
-import { rolesFor, type Permission } from '../../kernel/permissions.ts'
+import { rolesFor, VERSION, type Permission } from '../../kernel/plugin.ts'
 
 /** The keys this plugin adds to an operation beyond Fastify's schema. */
 export type DescribedSchema = FastifySchema & { 'x-permission': Permission }

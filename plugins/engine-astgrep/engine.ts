@@ -1,7 +1,6 @@
 // The structural engine: ast-grep patterns and rule objects, one parse per file for all its rules.
 import { Lang, parse, type NapiConfig, type SgNode } from '@ast-grep/napi'
-import type { AstRule, Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/rule.ts'
-import { STRUCTURAL_LANGUAGES } from '../../kernel/languages.ts'
+import { STRUCTURAL_LANGUAGES, type AstRule, type Engine, type EngineMatch, type RuleDef, type SourceFile } from '../../kernel/engine-api.ts'
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
 import { Prefilter, prefilterNeed, type Need } from './prefilter.ts'

@@ -1,6 +1,6 @@
 // Pattern handling shared by compile, validation and the prefilter: walking rule objects, PHP wrapping, syntax checks.
 import { parse } from '@ast-grep/napi'
-import type { AstRule } from '../../kernel/rule.ts'
+import type { AstRule } from '../../kernel/engine-api.ts'
 import { expandoChar } from './languages.ts'
 
 export interface PatternObject {

@@ -1,6 +1,5 @@
 // Which literal text a structural rule needs in a file before the file is worth parsing (parsing dominates scan time).
-import type { AstRule, RuleDef } from '../../kernel/rule.ts'
-import { gluedBefore, isWordChar, LiteralSearch } from '../../kernel/literal-search.ts'
+import { gluedBefore, isWordChar, LiteralSearch, type AstRule, type RuleDef } from '../../kernel/engine-api.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
 /** Something the file's text must contain: a substring, an identifier as a whole word, or a regular expression. */

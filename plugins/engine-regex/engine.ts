@@ -1,5 +1,5 @@
 // The text engine: regular expressions matched line by line, with secret extraction, entropy and placeholder filters.
-import type { Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/rule.ts'
+import type { Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/engine-api.ts'
 import { LiteralIndex } from './literal-index.ts'
 import { requiredLiterals, type Literals } from './literals.ts'
 import { catastrophicReason } from './redos.ts'

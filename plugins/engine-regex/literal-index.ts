@@ -1,5 +1,5 @@
 // One pass over a file finds the lines holding any rule's literals: N rules cost one search, not N.
-import { LiteralSearch } from '../../kernel/literal-search.ts'
+import { LiteralSearch } from '../../kernel/engine-api.ts'
 
 /** A literal as written (or lower-cased when its rule ignores case), and the rules (by index) that require it. */
 interface Entry {

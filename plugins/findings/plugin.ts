@@ -1,14 +1,6 @@
 // The read API over stored scans (CONTRACT §7, §11): scans, findings, and the suppressions they applied.
 // Findings are filtered in memory from the stored scan's JSON: one scan is read whole, then filtered and paged.
-import type { PluginContext } from '../../kernel/plugin.ts'
-import { NotFoundError } from '../../kernel/errors.ts'
-import { offsetPage } from '../../kernel/pagination.ts'
-import { configMatcher, isExpired } from '../../kernel/suppress.ts'
-import type { Store, StoredScan } from '../../kernel/store.ts'
-import {
-  errorResponses, FindingsPage, FindingsQuery, IdParams, PageQuery, ScanFinding, ScanIdQuery, ScansPage, StoredScanView, SUPPRESSION_SCANS, SuppressionsPage, SuppressionsQuery,
-  type AppliedSuppression,
-} from '../../kernel/schemas.ts'
+import { configMatcher, errorResponses, FindingsPage, FindingsQuery, IdParams, isExpired, NotFoundError, offsetPage, PageQuery, ScanFinding, ScanIdQuery, ScansPage, StoredScanView, SUPPRESSION_SCANS, SuppressionsPage, SuppressionsQuery, type AppliedSuppression, type PluginContext, type Store, type StoredScan } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'findings', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 

@@ -1,8 +1,5 @@
 // Governance over HTTP (CONTRACT §11): gate, approval, suppression and audit policies, persisted in .guard.yaml.
-import type { PluginContext } from '../../kernel/plugin.ts'
-import { updateConfigFile } from '../../kernel/config-write.ts'
-import { GovernancePolicy, GovernanceUpdate, governancePolicy } from '../../kernel/governance.ts'
-import { errorResponses } from '../../kernel/schemas.ts'
+import { errorResponses, governancePolicy, GovernancePolicy, GovernanceUpdate, updateConfigFile, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'governance', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 

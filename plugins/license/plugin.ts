@@ -1,7 +1,5 @@
 // GET /api/license (CONTRACT §10): the tier the kernel verified, with its features.
-import type { PluginContext } from '../../kernel/plugin.ts'
-import { LicenseInfo } from '../../kernel/license.ts'
-import { errorResponses } from '../../kernel/schemas.ts'
+import { errorResponses, LicenseInfo, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'license', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 

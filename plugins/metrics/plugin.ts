@@ -1,8 +1,6 @@
 // GET /api/metrics and GET /api/trends: computed from the stored scans (CONTRACT §11).
 import { Type } from '@sinclair/typebox'
-import type { PluginContext } from '../../kernel/plugin.ts'
-import { computeMetrics, computeTrends, trendStart } from '../../kernel/metrics.ts'
-import { errorResponses, Severity } from '../../kernel/schemas.ts'
+import { computeMetrics, computeTrends, errorResponses, Severity, trendStart, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'metrics', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 

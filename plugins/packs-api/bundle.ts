@@ -4,11 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
 import { Value } from '@sinclair/typebox/value'
-import { isPlainObject } from '../../kernel/config.ts'
-import { ConflictError, keyPath, ValidationError, type FieldError } from '../../kernel/errors.ts'
-import { OVERRIDES_FILE, standardsOf, type Pack, type PackFile } from '../../kernel/packs.ts'
-import { loadRules, validateRule } from '../../kernel/rules.ts'
-import type { Engine, RuleDef } from '../../kernel/rule.ts'
+import { ConflictError, isPlainObject, keyPath, loadRules, OVERRIDES_FILE, standardsOf, validateRule, ValidationError, type Engine, type FieldError, type Pack, type PackFile, type RuleDef } from '../../kernel/plugin.ts'
 import { PackBundle } from './schemas.ts'
 
 

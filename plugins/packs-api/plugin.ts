@@ -2,16 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
-import type { PluginContext } from '../../kernel/plugin.ts'
-import type { Kernel } from '../../kernel/kernel.ts'
-import { DEFAULT_PACKS, type RuleOverrides } from '../../kernel/config.ts'
-import { updateConfigFile, writeFileAtomic } from '../../kernel/config-write.ts'
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../kernel/errors.ts'
-import { loadEngines } from '../../kernel/evaluate.ts'
-import { loadPacks, OVERRIDES_FILE, standardsOf, type Pack } from '../../kernel/packs.ts'
-import { allRules, packDirs } from '../../kernel/pipeline.ts'
-import type { Engine } from '../../kernel/rule.ts'
-import { errorResponses } from '../../kernel/schemas.ts'
+import { allRules, BadRequestError, ConflictError, DEFAULT_PACKS, errorResponses, ForbiddenError, loadEngines, loadPacks, NotFoundError, OVERRIDES_FILE, packDirs, standardsOf, updateConfigFile, ValidationError, writeFileAtomic, type Engine, type Kernel, type Pack, type PluginContext, type RuleOverrides } from '../../kernel/plugin.ts'
 import { checkBundle, exportPack, writePack } from './bundle.ts'
 import { PackBundle, PackIdParams, PackImport, PackList, PackListQuery, PackOverrides, PackOverridesUpdate, PackSummary } from './schemas.ts'
 
@@ -36,7 +27,7 @@ export default function register({ kernel, app }: PluginContext): void {
   let engines: Promise<Engine[]> | undefined
   const known = async () => {
     const all = packs()
-    return { packs: all, rules: await allRules(kernel, all), engines: await (engines ??= loadEngines(kernel.engines)) }
+    return { packs: all, rules: await allRules(kernel.builtinRules, all), engines: await (engines ??= loadEngines(kernel.engines)) }
   }
   const summary = (pack: Pack, rules: Awaited<ReturnType<typeof known>>['rules']): PackSummary => ({
     id: pack.id,

@@ -1,7 +1,6 @@
 // Request and response bodies of /api/packs (CONTRACT §6, §11).
 import { Type, type Static } from '@sinclair/typebox'
-import { RuleOverrides } from '../../kernel/config.ts'
-import { PACK_ID, PackFile } from '../../kernel/packs.ts'
+import { PACK_ID, PackFile, RuleOverrides } from '../../kernel/plugin.ts'
 
 const Selector = PackFile.properties.rules.items
 

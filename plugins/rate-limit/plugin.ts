@@ -1,8 +1,6 @@
 // Requests per identity per minute (GUARD_RATE_LIMIT_PER_MIN, else `limits.rate_per_minute`; 0 or unset: no limit).
 import type { FastifyRequest } from 'fastify'
-import type { PluginContext } from '../../kernel/plugin.ts'
-import type { GuardConfig } from '../../kernel/config.ts'
-import { TooManyRequestsError } from '../../kernel/errors.ts'
+import { TooManyRequestsError, type GuardConfig, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'rate-limit', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 

@@ -1,7 +1,5 @@
 // CSV reporter (RFC 4180): one row per finding for spreadsheets, with cells that cannot run as formulas.
-import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
-import type { Finding } from '../../kernel/schemas.ts'
-import { stripInvalidXmlChars } from '../../kernel/markup.ts'
+import { stripInvalidXmlChars, type Finding, type Reporter, type ReportInput } from '../../kernel/plugin.ts'
 import { comparePosition, sortedFindings, standardsLabel } from './findings.ts'
 
 const COLUMNS: [string, (f: Finding, input: ReportInput) => string | number | boolean][] = [

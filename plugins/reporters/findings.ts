@@ -1,5 +1,5 @@
 // Views of a scan's findings that every report format shares: order, occurrence numbers, counts, labels.
-import { SEVERITIES, type Finding, type Severity } from '../../kernel/schemas.ts'
+import { SEVERITIES, type Finding, type Severity } from '../../kernel/plugin.ts'
 
 export type SeverityCounts = Record<Severity, number>
 

@@ -1,8 +1,6 @@
 // HTML reporter: one self-contained page (inline CSS/JS, no requests) with a chart, filters and every finding.
 import { createHash } from 'node:crypto'
-import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
-import { SEVERITIES, type Finding, type Severity } from '../../kernel/schemas.ts'
-import { escapeMarkup as esc } from '../../kernel/markup.ts'
+import { escapeMarkup as esc, SEVERITIES, type Finding, type Reporter, type ReportInput, type Severity } from '../../kernel/plugin.ts'
 import { compareTriage, locationLabel, severityCounts, sortedFindings, standardsLabel, suppressionLabel, type SeverityCounts } from './findings.ts'
 
 const STYLE = `

@@ -1,7 +1,5 @@
 // JUnit XML reporter: one testsuite per rule, one testcase per finding; CI test tabs show a scan as tests.
-import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
-import type { Finding } from '../../kernel/schemas.ts'
-import { escapeMarkup, escapeXmlAttribute } from '../../kernel/markup.ts'
+import { escapeMarkup, escapeXmlAttribute, type Finding, type Reporter, type ReportInput } from '../../kernel/plugin.ts'
 import { comparePosition, locationLabel, occurrences, severityRank, sortedFindings, standardsLabel, suppressionLabel } from './findings.ts'
 
 interface Suite {

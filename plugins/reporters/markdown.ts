@@ -1,7 +1,5 @@
 // Markdown reporter: a summary by severity and a findings table, fit for a pull-request comment or a wiki.
-import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
-import { SEVERITIES } from '../../kernel/schemas.ts'
-import { stripInvalidXmlChars } from '../../kernel/markup.ts'
+import { SEVERITIES, stripInvalidXmlChars, type Reporter, type ReportInput } from '../../kernel/plugin.ts'
 import { compareTriage, locationLabel, severityCounts, sortedFindings, suppressionLabel } from './findings.ts'
 
 /** Table-cell text: Markdown punctuation backslash-escaped (so `|` cannot split a cell, nor `<` open HTML), one line. */

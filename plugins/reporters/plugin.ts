@@ -1,6 +1,5 @@
 // The reporters plugin: registers the five report formats of POST /report and `guard report`.
-import type { PluginContext, PluginManifest } from '../../kernel/plugin.ts'
-import type { Reporter } from '../../kernel/reporter.ts'
+import type { PluginContext, PluginManifest, Reporter } from '../../kernel/plugin.ts'
 import { csvReporter } from './csv.ts'
 import { htmlReporter } from './html.ts'
 import { junitReporter } from './junit.ts'

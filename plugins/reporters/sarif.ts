@@ -2,9 +2,7 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Reporter, ReportInput } from '../../kernel/reporter.ts'
-import type { RuleDef } from '../../kernel/rule.ts'
-import type { Confidence, Finding, Severity } from '../../kernel/schemas.ts'
+import type { Confidence, Finding, Reporter, ReportInput, RuleDef, Severity } from '../../kernel/plugin.ts'
 import { compareTriage, comparePosition, occurrences, sortedFindings, suppressionLabel, truncate } from './findings.ts'
 
 /** GitHub code scanning limits (docs: "SARIF support for code scanning", upload limits). */

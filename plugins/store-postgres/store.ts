@@ -1,10 +1,6 @@
 // The server store: PostgreSQL through a pg Pool, JSONB documents, versioned migrations at start-up.
 import pg from 'pg'
-import { sealAuditEntry, type AuditHead, type AuditRecord } from '../../kernel/audit.ts'
-import { decodeCursor, keysetPage } from '../../kernel/pagination.ts'
-import type { AuditEntry, GateResult } from '../../kernel/schemas.ts'
-import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanStatFromRow, scanSummaryFromRow, type ScanRow, type ScanStatRow } from '../../kernel/sql-store.ts'
-import type { AuditFilter, Page, ScanStat, Store, StoredScan } from '../../kernel/store.ts'
+import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, decodeCursor, keysetPage, scanFromRow, scanStatFromRow, scanSummaryFromRow, sealAuditEntry, type AuditEntry, type AuditFilter, type AuditHead, type AuditRecord, type GateResult, type Page, type ScanRow, type ScanStat, type ScanStatRow, type Store, type StoredScan } from '../../kernel/plugin.ts'
 
 // The same steps as the SQLite store's MIGRATIONS, in PostgreSQL's dialect.
 const MIGRATIONS: string[] = [

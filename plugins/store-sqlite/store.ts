@@ -1,11 +1,7 @@
 // The embedded store: one SQLite file under GUARD_DATA_DIR, WAL mode, versioned migrations at start-up.
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { sealAuditEntry, type AuditHead, type AuditRecord } from '../../kernel/audit.ts'
-import { decodeCursor, keysetPage } from '../../kernel/pagination.ts'
-import type { AuditEntry, GateResult } from '../../kernel/schemas.ts'
-import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanStatFromRow, scanSummaryFromRow, type ScanRow, type ScanStatRow } from '../../kernel/sql-store.ts'
-import type { AuditFilter, Page, ScanStat, Store, StoredScan } from '../../kernel/store.ts'
+import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, decodeCursor, keysetPage, scanFromRow, scanStatFromRow, scanSummaryFromRow, sealAuditEntry, type AuditEntry, type AuditFilter, type AuditHead, type AuditRecord, type GateResult, type Page, type ScanRow, type ScanStat, type ScanStatRow, type Store, type StoredScan } from '../../kernel/plugin.ts'
 
 const MIGRATIONS: string[] = [
   `CREATE TABLE scans (

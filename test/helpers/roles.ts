@@ -1,8 +1,8 @@
 // A loopback server with JWT auth on, and a request helper that acts as one of the five roles.
 import YAML from 'yaml'
 import { startServer, type TestServer } from './server.ts'
-import { signToken } from '../../kernel/tokens.ts'
-import type { Role } from '../../kernel/permissions.ts'
+import { signToken } from '../../kernel/access/tokens.ts'
+import type { Role } from '../../kernel/access/permissions.ts'
 
 export const JWT_SECRET = 'roles-secret-0123456789abcdef012345'
 

@@ -1,0 +1,42 @@
+// Input from clients and repositories (JSON bodies, YAML files and bodies): nesting bounded, `__proto__` keys refused,
+// YAML aliases bounded. Anything else would reach recursive code (merges, masks, validators) as a stack overflow.
+import YAML from 'yaml'
+import { BadRequestError } from './errors.ts'
+
+/** No configuration, pack or request needs more levels than this. */
+export const MAX_INPUT_DEPTH = 64
+/** Alias uses a YAML document may expand (YAML's own default; a "billion laughs" document needs far more). */
+const MAX_ALIAS_COUNT = 100
+
+/**
+ * What is wrong with the shape of a parsed input, or undefined: too deep, or a `__proto__` key (a merge would set an
+ * object's prototype with it). Iterative, so any depth is safe to check.
+ */
+export function inputShapeProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string | undefined {
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop()!
+    if (typeof v !== 'object' || v === null) continue
+    if (depth > maxDepth) return `nested deeper than ${maxDepth} levels`
+    for (const [k, child] of Object.entries(v)) {
+      if (k === '__proto__' && !Array.isArray(v)) return 'the key "__proto__" is not allowed'
+      stack.push([child, depth + 1])
+    }
+  }
+  return undefined
+}
+
+/** Parses YAML from outside with aliases and nesting bounded; every failure is a 400 naming `where`. */
+export function parseYamlInput(text: string, where: string): unknown {
+  let value: unknown
+  try {
+    const doc = YAML.parseDocument(text)
+    if (doc.errors.length) throw doc.errors[0]
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+  } catch (e) {
+    throw new BadRequestError(`${where} is not readable YAML: ${(e as Error).message.split('\n')[0]}`)
+  }
+  const problem = inputShapeProblem(value)
+  if (problem) throw new BadRequestError(`${where}: ${problem}`)
+  return value
+}

@@ -1,0 +1,83 @@
+// The rule format (CONTRACT §6) and the engine interface every matcher implements.
+import type { Confidence, Severity } from '../base/schemas.ts'
+
+/** An ast-grep rule object: pattern / kind / regex / any / all / not / inside / has / follows / precedes. */
+export type AstRule = Record<string, unknown>
+
+export interface RuleDef {
+  id: string
+  name: string
+  /** What is wrong; `$X` names a metavariable of the match. */
+  message: string
+  severity: Severity
+  /** Language ids of kernel/languages.ts, or `generic` for every text file. */
+  languages: string[]
+  cwe: string[]
+  owasp: string[]
+  confidence: Confidence
+  remediation: string
+  description?: string
+  tags?: string[]
+  /** Structural matcher: a pattern string, or a full ast-grep rule object. */
+  pattern?: string
+  rule?: AstRule
+  /** Metavariable constraints of ast-grep (`$X: {regex: ...}`). */
+  constraints?: Record<string, AstRule>
+  /** Text matcher: a JavaScript regular expression (flags in `regex_flags`). */
+  regex?: string
+  regex_flags?: string
+  /** Regex rules: fire once per file, at its first line of code, when no line matches (a required tag missing). */
+  absent?: boolean
+  /** For secrets: the capture group holding the secret, masked in every output. */
+  secret_group?: number
+  /** For secrets: minimum Shannon entropy (bits/char) of the secret. */
+  entropy?: number
+  paths?: { include?: string[]; exclude?: string[] }
+  /** In test files: `skip` the rule, or lower its confidence (default `lower`). */
+  in_tests?: 'skip' | 'lower' | 'keep'
+  fix?: string
+  /** Literal words one of which must appear in the file for the rule to possibly match (derived when absent). */
+  prefilter?: string[]
+  enabled?: boolean
+  /** Where the rule was loaded from (absolute path), set by the loader. */
+  source?: string
+}
+
+/** A file handed to an engine. `text` is always present; `path` is POSIX, relative to the scan root. */
+export interface SourceFile {
+  path: string
+  language: string
+  text: string
+  isTest: boolean
+}
+
+/** One place an engine found; positions are 1-based, end inclusive-exclusive as in SARIF. */
+export interface EngineMatch {
+  rule_id: string
+  line: number
+  column: number
+  end_line: number
+  end_column: number
+  /** Final message with metavariables substituted. */
+  message: string
+  /** The matched text (before masking); the pipeline derives the snippet from the lines. */
+  matched: string
+  /** The secret's own text, masked wherever it appears in the snippet and message. */
+  secret?: string
+  confidence?: Confidence
+}
+
+/**
+ * A matcher implementation. Engines run inside worker threads, so a plugin registers the
+ * module URL of its engine (`registerEngine`) and the worker imports it; the module's default
+ * export satisfies this interface.
+ */
+export interface Engine {
+  name: string
+  /** Whether this engine evaluates the rule (e.g. has `pattern`/`rule`, or has `regex`). */
+  handles(rule: RuleDef): boolean
+  /** Throws an Error naming the bad field when the rule cannot be compiled. */
+  validate(rule: RuleDef): void
+  /** Runs the rules (already filtered to this engine and the file's language) on one file. */
+  scan(file: SourceFile, rules: RuleDef[]): EngineMatch[]
+}

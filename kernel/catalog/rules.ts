@@ -1,0 +1,144 @@
+// Loads rule files (CONTRACT §6): one YAML rule per file, checked against the rule-file schema, ids unique.
+import fs from 'node:fs'
+import path from 'node:path'
+import { Type, type TSchema } from '@sinclair/typebox'
+import { ValueErrorType } from '@sinclair/typebox/errors'
+import { Value } from '@sinclair/typebox/value'
+import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
+import { ALL_LANGUAGES } from './languages.ts'
+import type { Engine, RuleDef } from './rule.ts'
+import { Confidence, Severity } from '../base/schemas.ts'
+import { parseYaml, saveYamlCache } from '../base/yaml-cache.ts'
+
+export const RULE_ID_PATTERN = '^[a-z0-9]+(\\.[a-z0-9-]+)+$'
+
+const AstRule = Type.Record(Type.String(), Type.Unknown(), { description: 'An ast-grep rule object' })
+const Globs = Type.Array(Type.String({ minLength: 1 }))
+
+/** The rule file as written (every RuleDef field but `source`, which the loader sets). */
+export const RuleFile = Type.Object(
+  {
+    id: Type.String({ pattern: RULE_ID_PATTERN, description: 'e.g. js.eval-injection; the first segment is the language' }),
+    name: Type.String({ minLength: 1 }),
+    message: Type.String({ minLength: 1, description: 'What is wrong; $X names a metavariable of the match' }),
+    severity: Severity,
+    languages: Type.Array(Type.Union(ALL_LANGUAGES.map((l) => Type.Literal(l))), { minItems: 1 }),
+    cwe: Type.Array(Type.String({ pattern: '^CWE-[0-9]+$' }), { minItems: 1 }),
+    owasp: Type.Array(Type.String({ pattern: '^A[0-9]{2}:20[0-9]{2}$' })),
+    confidence: Confidence,
+    remediation: Type.String({ minLength: 1 }),
+    description: Type.Optional(Type.String()),
+    tags: Type.Optional(Type.Array(Type.String())),
+    pattern: Type.Optional(Type.String({ minLength: 1 })),
+    rule: Type.Optional(AstRule),
+    constraints: Type.Optional(Type.Record(Type.String(), AstRule)),
+    regex: Type.Optional(Type.String({ minLength: 1 })),
+    regex_flags: Type.Optional(Type.String({ pattern: '^[dgimsuv]*$' })),
+    absent: Type.Optional(Type.Boolean({ description: 'regex rules: report the file (at its first line of code) when no line matches' })),
+    secret_group: Type.Optional(Type.Integer({ minimum: 0 })),
+    entropy: Type.Optional(Type.Number({ minimum: 0, maximum: 8 })),
+    paths: Type.Optional(Type.Object({ include: Type.Optional(Globs), exclude: Type.Optional(Globs) }, { additionalProperties: false })),
+    in_tests: Type.Optional(Type.Union([Type.Literal('skip'), Type.Literal('lower'), Type.Literal('keep')])),
+    fix: Type.Optional(Type.String()),
+    prefilter: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'RuleFile', additionalProperties: false },
+)
+
+function explain(schema: TSchema, message: string): string {
+  const options = (schema.anyOf as TSchema[] | undefined)?.map((s) => s.const)
+  if (options?.length && options.every((o) => typeof o === 'string')) return `must be one of ${options.join(', ')}`
+  if (typeof schema.pattern === 'string') return `must match ${schema.pattern}`
+  return message
+}
+
+/** Schema problems of one parsed rule file, with field paths (`severity`, `languages[0]`), plus the one-matcher check. */
+export function ruleFileErrors(data: unknown): FieldError[] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [{ path: '', message: 'a rule file holds one rule: a mapping of its fields' }]
+  const errors = new Map<string, string>()
+  // Valid files (nearly all) pass the quick check; only an invalid one is walked for every error.
+  for (const e of Value.Check(RuleFile, data) ? [] : Value.Errors(RuleFile, data)) {
+    const at = keyPath(e.path)
+    if (!errors.has(at)) errors.set(at, e.type === ValueErrorType.ObjectRequiredProperty ? 'is required' : e.type === ValueErrorType.ObjectAdditionalProperties ? 'is not a rule field' : explain(e.schema, e.message))
+  }
+  const matchers = (['pattern', 'rule', 'regex'] as const).filter((k) => (data as Record<string, unknown>)[k] !== undefined)
+  if (matchers.length !== 1) {
+    const at = matchers[1] ?? 'pattern'
+    if (!errors.has(at)) errors.set(at, `a rule needs exactly one matcher: pattern, rule or regex (found ${matchers.join(', ') || 'none'})`)
+  }
+  return [...errors].map(([p, message]) => ({ path: p, message }))
+}
+
+/** Schema problems and what the rule's engine cannot compile, for pack import. */
+export function validateRule(rule: RuleDef, engines: Engine[]): FieldError[] {
+  const { source: _source, ...written } = rule
+  const errors = ruleFileErrors(written)
+  if (errors.length) return errors
+  const engine = engines.find((e) => e.handles(rule))
+  if (!engine) return [{ path: rule.regex !== undefined ? 'regex' : 'pattern', message: 'no installed engine evaluates this matcher' }]
+  try {
+    engine.validate(rule)
+    return []
+  } catch (err) {
+    const text = (err as Error).message
+    const named = /^([\w.[\]]+): ([\s\S]*)$/.exec(text)
+    return [named ? { path: named[1], message: named[2] } : { path: rule.regex !== undefined ? 'regex' : 'pattern', message: text }]
+  }
+}
+
+async function ruleFilesUnder(dir: string): Promise<string[]> {
+  let entries: string[]
+  try {
+    entries = fs.readdirSync(dir, { recursive: true }) as string[]
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw err
+  }
+  return entries
+    .filter((f) => f.endsWith('.yaml') && !path.basename(f).includes('.fixture.'))
+    .sort()
+    .map((f) => path.resolve(dir, f))
+}
+
+/** How a rule file is named in errors: relative to the working directory when inside it, else to the rules dir's parent. */
+function shownPath(dir: string, file: string): string {
+  const fromCwd = path.relative(process.cwd(), file)
+  const shown = fromCwd.startsWith('..') || path.isAbsolute(fromCwd) ? path.relative(path.dirname(path.resolve(dir)), file) : fromCwd
+  return shown.split(path.sep).join('/')
+}
+
+/** Every rule file (`**\/*.yaml` except `*.fixture.*`) under the directories; throws ValidationError listing every problem. */
+export async function loadRules(dirs: string[]): Promise<RuleDef[]> {
+  const rules: RuleDef[] = []
+  const errors: FieldError[] = []
+  const firstFile = new Map<string, string>()
+  for (const dir of dirs) {
+    for (const file of await ruleFilesUnder(dir)) {
+      const shown = shownPath(dir, file)
+      let data: unknown
+      try {
+        data = parseYaml(fs.readFileSync(file, 'utf8'))
+      } catch (err) {
+        errors.push({ path: shown, message: `not valid YAML: ${(err as Error).message}` })
+        continue
+      }
+      const problems = ruleFileErrors(data)
+      if (problems.length) {
+        errors.push(...problems.map((p) => ({ path: p.path ? `${shown}: ${p.path}` : shown, message: p.message })))
+        continue
+      }
+      const rule = { ...(data as RuleDef), source: file }
+      const other = firstFile.get(rule.id)
+      if (other) {
+        errors.push({ path: `${shown}: id`, message: `duplicate rule id "${rule.id}", also defined in ${other}` })
+        continue
+      }
+      firstFile.set(rule.id, shown)
+      rules.push(rule)
+    }
+  }
+  saveYamlCache()
+  if (errors.length) throw new ValidationError(`Invalid rule files: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors)
+  return rules
+}

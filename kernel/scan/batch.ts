@@ -1,0 +1,77 @@
+// One batch of files: read, classify, analyse. Runs in a worker thread, or in-process when the pool is off.
+import fs from 'node:fs'
+import type { Engine, RuleDef } from '../catalog/rule.ts'
+import { analyzeFile, type FileFinding } from './analyze.ts'
+import { loadEngines } from './evaluate.ts'
+import { isTestPath, languageOf } from '../catalog/languages.ts'
+import { tooLarge, unscannableReason } from './walk.ts'
+
+export interface BatchFile {
+  path: string
+  /** Absolute path to read (repo scans), or … */
+  abs?: string
+  /** … the content itself (inline scans). */
+  text?: string
+}
+export interface BatchTask {
+  files: BatchFile[]
+  rules: RuleDef[]
+  engines: string[]
+  /** Files read from disk that are larger are skipped (the walk leaves sizes to the reader). */
+  maxFileBytes?: number
+}
+export interface FileResult {
+  path: string
+  bytes: number
+  findings: FileFinding[]
+  skipped?: string
+}
+
+const engineCache = new Map<string, Promise<Engine[]>>()
+/** The start of a file that tells a bundle from source (and holds most files whole). */
+export const HEAD_BYTES = 64 * 1024
+
+/** One buffer per thread for the heads, rather than 64 KB allocated for every file. */
+const headBuffer = Buffer.allocUnsafe(HEAD_BYTES)
+
+function readHead(file: string): { text: string; size: number; complete: boolean } {
+  const fd = fs.openSync(file, 'r')
+  try {
+    const read = fs.readSync(fd, headBuffer, 0, HEAD_BYTES, 0)
+    // A short read is the whole file: only one that fills the buffer needs its size looked up.
+    const size = read < HEAD_BYTES ? read : fs.fstatSync(fd).size
+    return { text: headBuffer.toString('utf8', 0, read), size, complete: read >= size }
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+export async function runBatch(task: BatchTask): Promise<FileResult[]> {
+  const key = task.engines.join('\n')
+  if (!engineCache.has(key)) engineCache.set(key, loadEngines(task.engines))
+  const engines = await engineCache.get(key)!
+  return task.files.map((f) => {
+    let text: string
+    let head: ReturnType<typeof readHead> | undefined
+    try {
+      // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
+      head = f.text === undefined ? readHead(f.abs!) : undefined
+      if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], skipped: tooLarge(task.maxFileBytes) }
+      const early = head && unscannableReason(head.text)
+      if (early) return { path: f.path, bytes: head!.size, findings: [], skipped: early }
+      text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))
+    } catch {
+      return { path: f.path, bytes: 0, findings: [], skipped: 'unreadable' }
+    }
+    const bytes = head?.size ?? Buffer.byteLength(text)
+    // A file read whole with its head has been checked already.
+    const reason = head?.complete ? undefined : unscannableReason(text)
+    if (reason) return { path: f.path, bytes, findings: [], skipped: reason }
+    const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
+    try {
+      return { path: f.path, bytes, findings: analyzeFile(file, task.rules, engines) }
+    } catch (e) {
+      return { path: f.path, bytes, findings: [], skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
+    }
+  })
+}

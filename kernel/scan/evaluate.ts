@@ -1,0 +1,75 @@
+// Runs the applicable rules of every engine on one file. Shared by the worker pool and the in-process path.
+import picomatch from 'picomatch'
+import type { Engine, EngineMatch, RuleDef, SourceFile } from '../catalog/rule.ts'
+import { ruleAppliesTo } from '../catalog/languages.ts'
+
+const LOWER: Record<string, 'medium' | 'low'> = { high: 'medium', medium: 'low', low: 'low' }
+
+/** Loads engine modules (their default export implements Engine) from module URLs. */
+export async function loadEngines(moduleUrls: string[]): Promise<Engine[]> {
+  return Promise.all(moduleUrls.map(async (url) => (await import(url)).default as Engine))
+}
+
+const matcherCache = new WeakMap<RuleDef, (p: string) => boolean>()
+function pathAllowed(rule: RuleDef, file: string): boolean {
+  if (!rule.paths) return true
+  let allowed = matcherCache.get(rule)
+  if (!allowed) {
+    const inc = rule.paths.include?.length ? picomatch(rule.paths.include, { dot: true }) : () => true
+    const exc = rule.paths.exclude?.length ? picomatch(rule.paths.exclude, { dot: true }) : () => false
+    allowed = (p: string) => inc(p) && !exc(p)
+    matcherCache.set(rule, allowed)
+  }
+  return allowed(file)
+}
+
+/** The rules that apply to a file: its language, the rule's paths, and the rule's test-file policy. */
+export function rulesForFile(file: SourceFile, rules: RuleDef[]): RuleDef[] {
+  return rules.filter(
+    (r) => ruleAppliesTo(r.languages, file.language) && pathAllowed(r, file.path) && !(file.isTest && r.in_tests === 'skip'),
+  )
+}
+
+interface Selection {
+  applicable: RuleDef[]
+  /** Per engine (by index), its share of the applicable rules. */
+  byEngine: RuleDef[][]
+  byId: Map<string, RuleDef>
+}
+
+/**
+ * Files of one language (and test status, and answer to the few rules with `paths`) get the same selection,
+ * computed once per rule set: the same arrays reach the engines, which cache what they build for a rule set.
+ */
+const selections = new WeakMap<RuleDef[], { withPaths: Map<string, RuleDef[]>; byKey: Map<string, Selection> }>()
+
+function select(file: SourceFile, rules: RuleDef[], engines: Engine[]): Selection {
+  let cache = selections.get(rules)
+  if (!cache) selections.set(rules, (cache = { withPaths: new Map(), byKey: new Map() }))
+  // Only the path globs of the rules for this language are tried on its files.
+  let withPaths = cache.withPaths.get(file.language)
+  if (!withPaths) cache.withPaths.set(file.language, (withPaths = rules.filter((r) => r.paths && ruleAppliesTo(r.languages, file.language))))
+  const key = `${file.language}\0${file.isTest}\0${withPaths.map((r) => (pathAllowed(r, file.path) ? 1 : 0)).join('')}`
+  let selection = cache.byKey.get(key)
+  if (!selection) {
+    const applicable = rulesForFile(file, rules)
+    selection = { applicable, byEngine: engines.map((e) => applicable.filter((r) => e.handles(r))), byId: new Map(applicable.map((r) => [r.id, r])) }
+    cache.byKey.set(key, selection)
+  }
+  return selection
+}
+
+export function evaluateFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): EngineMatch[] {
+  const { applicable, byEngine, byId } = select(file, rules, engines)
+  if (applicable.length === 0) return []
+  const matches: EngineMatch[] = []
+  engines.forEach((engine, i) => {
+    if (byEngine[i].length) matches.push(...engine.scan(file, byEngine[i]))
+  })
+  for (const m of matches) {
+    const rule = byId.get(m.rule_id)!
+    const confidence = m.confidence ?? rule.confidence
+    m.confidence = file.isTest && (rule.in_tests ?? 'lower') === 'lower' ? LOWER[confidence] : confidence
+  }
+  return matches
+}

@@ -1,0 +1,36 @@
+// The pass/fail decision over a finished scan (CONTRACT §3, POST /gate).
+import { SEVERITIES, type GateResult, type ScanResult, type Severity } from '../base/schemas.ts'
+import { DEFAULT_FAIL_ON, type ScanConfig } from '../config/config.ts'
+
+export function failOn(config: ScanConfig): Severity[] {
+  const env = process.env.GUARD_GATE_FAIL_ON
+  if (env) return env.split(',').map((s) => s.trim()).filter((s): s is Severity => (SEVERITIES as readonly string[]).includes(s))
+  return config.gate?.fail_on ?? DEFAULT_FAIL_ON
+}
+
+export function decideGate(scan: ScanResult, config: ScanConfig): GateResult {
+  const fail = failOn(config)
+  const budget = config.gate?.max ?? {}
+  const reasons: string[] = []
+  let blocking = 0
+  for (const sev of fail) {
+    const count = scan.by_severity[sev]
+    const allowed = budget[sev] ?? 0
+    blocking += count
+    if (count > allowed) reasons.push(`${count} ${sev} finding(s) exceed the allowed ${allowed}`)
+  }
+  const passed = reasons.length === 0
+  if (passed) reasons.push(blocking === 0 ? `No unsuppressed findings with severity in [${fail.join(', ')}]` : `${blocking} blocking finding(s) within the allowed budget`)
+  if (scan.suppressed) reasons.push(`${scan.suppressed} suppressed finding(s) do not block`)
+  return {
+    passed,
+    total_findings: scan.total,
+    ...scan.by_severity,
+    suppressed: scan.suppressed,
+    blocking,
+    fail_on: fail,
+    scan_id: scan.scan_id,
+    reasons,
+    approval: null,
+  }
+}

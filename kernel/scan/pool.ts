@@ -1,0 +1,202 @@
+// Rule evaluation across worker threads (tinypool), with a hard time bound per batch and per file.
+import os from 'node:os'
+import Tinypool from 'tinypool'
+import { runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
+import { ScanTimeoutError } from '../base/errors.ts'
+import { bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bundle.ts'
+import { openingOrder, readAhead } from './read-ahead.ts'
+import type { RuleDef } from '../catalog/rule.ts'
+import type { WorkerTask } from './worker.ts'
+
+/** Each thread gets about this many batches: enough to even out the load, few enough that the messages and
+ * the per-batch work stay cheap. */
+const BATCHES_PER_THREAD = 8
+const MIN_BATCH_FILES = 16
+/**
+ * Batches handed to each thread at a time (one running, the others waiting in its queue): enough to keep it busy
+ * between results, few enough that a batch's time bound, which runs from the hand-over, is about the batch alone.
+ * While the files are still being listed, the first hand-overs are batches of the first files.
+ */
+const IN_HAND_PER_THREAD = 3
+const EARLY_BATCH_FILES = 128
+const MAX_BATCH_FILES = 256
+/** Bytes per batch at most, so one batch's time bound stays meaningful. */
+const BATCH_BYTES = 4 * 1024 * 1024
+
+export function defaultThreads(): number {
+  const env = process.env.GUARD_WORKERS
+  return env !== undefined ? Number(env) : os.availableParallelism()
+}
+
+export interface AnalyzeOptions {
+  rules: RuleDef[]
+  engines: string[]
+  /** Aborts the whole scan (time limit, client gone). */
+  signal: AbortSignal
+  scanTimeoutS: number
+  fileTimeoutMs: number
+  maxFileBytes?: number
+  /** Once every file is listed, before any result is reported. */
+  onListed?: (total: number) => void
+  onFileDone?: (result: FileResult) => void
+}
+
+/**
+ * Splits files into batches of bounded count and size. Files are dealt out like cards, so every batch holds its
+ * share of each folder: a package of large files does not become one slow batch that the other threads wait for.
+ */
+function batches(files: (BatchFile & { size?: number })[], threads: number): BatchFile[][] {
+  const perBatch = Math.min(MAX_BATCH_FILES, Math.max(MIN_BATCH_FILES, Math.ceil(files.length / (Math.max(threads, 1) * BATCHES_PER_THREAD))))
+  const hands: (typeof files)[] = Array.from({ length: Math.ceil(files.length / perBatch) }, () => [])
+  files.forEach((f, i) => hands[i % hands.length].push(f))
+  const out: BatchFile[][] = []
+  for (const hand of hands) {
+    let current: BatchFile[] = []
+    let bytes = 0
+    for (const f of hand) {
+      const size = f.size ?? f.text?.length ?? 0
+      if (current.length && bytes + size > BATCH_BYTES) {
+        out.push(current)
+        current = []
+        bytes = 0
+      }
+      current.push({ path: f.path, abs: f.abs, text: f.text })
+      bytes += size
+    }
+    if (current.length) out.push(current)
+  }
+  return out
+}
+
+/** Each rule set (one per scan) as the threads receive it: JSON under a key of this process. */
+const ruleSets = new WeakMap<RuleDef[], WorkerTask['ruleSet']>()
+let ruleSetCount = 0
+function ruleSetOf(rules: RuleDef[]): WorkerTask['ruleSet'] {
+  let set = ruleSets.get(rules)
+  if (!set) ruleSets.set(rules, (set = { key: ++ruleSetCount, json: JSON.stringify(rules) }))
+  return set
+}
+
+interface Started {
+  pool: Tinypool
+  /** The engines' module URLs as the threads load them. */
+  engines: string[]
+}
+
+export class ScanPool {
+  private started: Promise<Started> | undefined
+  /** The threads once they are up: a batch is then handed over at once, not after the caller's work. */
+  private ready: Started | undefined
+
+  constructor(readonly threads = defaultThreads()) {}
+
+  /** Starts the threads and loads the engines in each, in the background: the first scan then finds them warm. */
+  start(engines: string[]): void {
+    if (this.threads === 0 || this.started) return
+    const open = async (bundle: WorkerBundle): Promise<Started> => {
+      // Threads do not inherit the process's flags: `--import tsx` would load tsx again in each, for plain JavaScript.
+      const pool = new Tinypool({ filename: bundle.filename, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 60_000, execArgv: [] })
+      const warm: WorkerTask = { files: [], ruleSet: ruleSetOf([]), engines: bundle.engines }
+      await Promise.all(Array.from({ length: this.threads }, () => pool.run(warm)))
+      return { pool, engines: bundle.engines }
+    }
+    // An unchanged bundle starts the threads at once, while the caller goes on booting. Without a writable
+    // cache the threads load the TypeScript sources through tsx: slower to start, same results.
+    const cached = cachedWorkerBundle(engines)
+    const started = cached
+      ? open(cached)
+      : bundleWorker(engines)
+          .catch(() => ({ filename: new URL('./worker.mjs', import.meta.url).href, engines }))
+          .then(open)
+    this.started = started
+    started.then(
+      (ready) => void (this.started === started && (this.ready = ready)),
+      () => undefined,
+    )
+  }
+
+  private runOne(task: BatchTask, signal: AbortSignal, timeoutMs: number): Promise<FileResult[]> {
+    if (this.threads === 0) return runBatch(task)
+    this.start(task.engines)
+    const send = ({ pool, engines }: Started) => {
+      const bound = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+      const { rules, ...rest } = task
+      const message: WorkerTask = { ...rest, engines, ruleSet: ruleSetOf(rules) }
+      return pool.run(message, { signal: bound }) as Promise<FileResult[]>
+    }
+    return this.ready ? send(this.ready) : this.started!.then(send)
+  }
+
+  /** A batch that overruns is retried file by file, so only the slow file is skipped. */
+  private async runBounded(files: BatchFile[], opts: AnalyzeOptions): Promise<FileResult[]> {
+    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes }
+    try {
+      return await this.runOne(task, opts.signal, opts.fileTimeoutMs * Math.max(1, Math.min(files.length, 4)))
+    } catch (e) {
+      if (opts.signal.aborted) throw e
+      if (files.length > 1) return (await Promise.all(files.map((f) => this.runBounded([f], opts)))).flat()
+      const reason = (e as Error).name === 'AbortError' || (e as Error).name === 'TimeoutError' ? `timed out after ${opts.fileTimeoutMs / 1000} s` : 'analysis failed'
+      return [{ path: files[0].path, bytes: 0, findings: [], skipped: reason }]
+    }
+  }
+
+  /** Analyses the files as they are listed: the threads start on the first ones while the listing goes on. */
+  async analyze(files: Iterable<BatchFile & { size?: number }>, opts: AnalyzeOptions): Promise<FileResult[]> {
+    // Stops the reading ahead when the scan ends, and the batches still running when it fails.
+    const stop = new AbortController()
+    const bound: AnalyzeOptions = { ...opts, signal: AbortSignal.any([opts.signal, stop.signal]) }
+    let free = Math.max(1, this.threads * IN_HAND_PER_THREAD)
+    const waiting: (() => void)[] = []
+    const run = async (batch: BatchFile[]) => {
+      if (free > 0) free--
+      else await new Promise<void>((resolve) => waiting.push(resolve))
+      let results: FileResult[]
+      try {
+        results = await this.runBounded(batch, bound)
+      } finally {
+        const next = waiting.shift()
+        if (next) next()
+        else free++
+      }
+      if (!stop.signal.aborted) for (const r of results) opts.onFileDone?.(r)
+      return results
+    }
+    const early: Promise<FileResult[]>[] = []
+    try {
+      const listed: (BatchFile & { size?: number })[] = []
+      let total = 0
+      for (const file of files) {
+        listed.push(file)
+        total++
+        if (this.threads && listed.length === EARLY_BATCH_FILES && free > 0) early.push(run(listed.splice(0)))
+      }
+      // The listing runs synchronously, so no result has been reported yet.
+      opts.onListed?.(total)
+      if (this.threads === 0) {
+        const all: FileResult[] = []
+        for (const batch of batches(listed, this.threads)) {
+          if (opts.signal.aborted) throw opts.signal.reason
+          all.push(...(await run(batch)))
+        }
+        return all
+      }
+      const dealt = batches(listed, this.threads)
+      const running = dealt.map(run)
+      readAhead(openingOrder(dealt, this.threads), bound.signal)
+      return (await Promise.all([...early, ...running])).flat()
+    } catch (e) {
+      for (const batch of early) batch.catch(() => undefined) // a listing that failed leaves them unawaited
+      if (opts.signal.aborted && (opts.signal.reason as Error)?.name === 'TimeoutError') throw new ScanTimeoutError(opts.scanTimeoutS)
+      throw opts.signal.aborted ? opts.signal.reason : e
+    } finally {
+      stop.abort()
+    }
+  }
+
+  async destroy(): Promise<void> {
+    const started = this.started
+    this.started = undefined
+    this.ready = undefined
+    await (await started?.catch(() => undefined))?.pool.destroy()
+  }
+}
