@@ -2,7 +2,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import YAML from 'yaml'
 import { Kernel } from '../kernel/kernel.ts'
 import { GuardError } from '../kernel/base/errors.ts'
 import { REPORT_FORMATS, type ReportFormat, type ScanRequest, type Severity } from '../kernel/base/schemas.ts'
@@ -17,6 +16,7 @@ import { jwtSecret, signToken } from '../kernel/access/tokens.ts'
 import { issueLicense, TIERS, type Tier } from '../kernel/access/license.ts'
 import { INSTALL_DIR } from '../kernel/base/install.ts'
 import { writeFileAtomic } from '../kernel/base/files.ts'
+import { migrateConfigText } from '../kernel/config/legacy.ts'
 import { serve } from './serve.ts'
 import { progressBar, formatText, formatGate } from './output.ts'
 
@@ -30,6 +30,7 @@ const USAGE = `guard — code scanning for security and compliance
   guard rules test [DIR]
   guard packs list | export ID | import FILE | validate FILE
   guard token --sub S --role R [--repo GLOB...] [--hours H]
+  guard config migrate [FILE] [--dry-run]       rewrite the original product's .guard.yaml keys in ours
   guard license issue --private-key FILE --org O --tier T --days N [--feature NAME...]
 `
 
@@ -56,8 +57,19 @@ function write(output: string | undefined, content: string): void {
   writeFileAtomic(output, content)
 }
 
+/** Warnings go to stderr, once each: the working directory's config and a scanned repository's may be one file. */
+const shownWarnings = new Set<string>()
+function warn(warnings: { path: string; message: string }[]): void {
+  for (const w of warnings) {
+    const line = `guard: warning: ${w.path}: ${w.message}\n`
+    if (!shownWarnings.has(line)) process.stderr.write(line)
+    shownWarnings.add(line)
+  }
+}
+
 async function withKernel<T>(fn: (kernel: Kernel) => Promise<T>, warm = false): Promise<T> {
-  const kernel = await Kernel.boot({ warm })
+  const kernel = await Kernel.boot({ warm, lenientConfig: true })
+  warn(kernel.configWarnings)
   try {
     return await fn(kernel)
   } finally {
@@ -85,6 +97,7 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
     try {
       const { result, gate } = command === 'gate' ? await kernel.gate(request, opts) : { ...(await kernel.scan(request, opts)), gate: undefined }
       bar.done()
+      warn(result.warnings ?? [])
       if (format === 'text') write(values.output, formatText(result))
       else if (format === 'json') write(values.output, JSON.stringify(gate ? { ...result, gate } : result, null, 2))
       else write(values.output, (await kernel.report(format as ReportFormat, { scan_id: result.scan_id })).content)
@@ -132,15 +145,16 @@ async function packsCommand(args: string[]): Promise<number> {
     return 0
   }
   if ((sub === 'validate' || sub === 'import') && arg) {
-    const pack = parsePack(fs.readFileSync(arg, 'utf8'), path.basename(arg))
+    const text = fs.readFileSync(arg, 'utf8')
+    const pack = parsePack(text, path.basename(arg))
     if (sub === 'validate') {
-      write(undefined, `${arg}: valid pack ${pack.id} (${pack.rules.length} selector(s))`)
+      write(undefined, `${arg}: valid pack ${pack.id} (${pack.rules.length - pack.inlineRules.length} selector(s), ${pack.inlineRules.length} inline rule(s))`)
       return 0
     }
     const dir = path.resolve(process.env.GUARD_PACKS_DIR ?? '.guard/packs', pack.id)
     if (packs().some((p) => p.id === pack.id)) throw new GuardError(409, `a pack named ${pack.id} already exists`)
     fs.mkdirSync(dir, { recursive: true })
-    fs.writeFileSync(path.join(dir, 'pack.yaml'), YAML.stringify(pack))
+    fs.writeFileSync(path.join(dir, 'pack.yaml'), text)
     write(undefined, `imported ${pack.id} into ${dir}`)
     return 0
   }
@@ -157,6 +171,25 @@ function tokenCommand(args: string[]): number {
   const hours = values.hours !== undefined ? Number(values.hours) : config.auth?.token_expiry_hours ?? 24
   if (!(hours > 0)) throw new UsageError('--hours must be a positive number')
   write(undefined, signToken(secret, { sub: values.sub, role: values.role, ...(values.repo ? { repo_access: values.repo } : {}) }, hours))
+  return 0
+}
+
+/** `guard config migrate [FILE] [--dry-run]`: the original product's keys rewritten in ours, comments kept. */
+function configCommand(args: string[]): number {
+  if (args[0] !== 'migrate') throw new UsageError('config migrate [FILE] [--dry-run]')
+  const { values, positionals } = parse(args.slice(1), { 'dry-run': { type: 'boolean' } })
+  const file = path.resolve(positionals[0] ?? '.guard.yaml')
+  if (!fs.existsSync(file)) throw new UsageError(`no such file: ${positionals[0] ?? '.guard.yaml'}`)
+  let migrated: ReturnType<typeof migrateConfigText>
+  try {
+    migrated = migrateConfigText(fs.readFileSync(file, 'utf8'))
+  } catch (e) {
+    throw new GuardError(400, `${path.basename(file)} is not readable YAML: ${(e as Error).message.split('\n')[0]}`)
+  }
+  for (const change of migrated.changes) process.stderr.write(`  ${change}\n`)
+  if (values['dry-run']) write(undefined, migrated.text)
+  else if (migrated.changes.length) writeFileAtomic(file, migrated.text)
+  process.stderr.write(migrated.changes.length ? `${values['dry-run'] ? 'would migrate' : 'migrated'} ${positionals[0] ?? '.guard.yaml'}\n` : 'nothing to migrate\n')
   return 0
 }
 
@@ -196,6 +229,8 @@ export async function main(argv: string[]): Promise<number> {
         return tokenCommand(args)
       case 'license':
         return licenseCommand(args)
+      case 'config':
+        return configCommand(args)
       case undefined:
       case 'help':
       case '--help':

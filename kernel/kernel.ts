@@ -4,10 +4,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import pino, { type Logger } from 'pino'
-import { loadConfigFile, serverConfigPath, type GuardConfig } from './config/config.ts'
-import { NotFoundError, ValidationError } from './base/errors.ts'
+import { loadConfigFile, readConfigLeniently, serverConfigPath, type GuardConfig } from './config/config.ts'
+import { NotFoundError, ValidationError, type FieldError } from './base/errors.ts'
 import type { Reporter } from './scan/reporter.ts'
-import type { RuleDef } from './catalog/rule.ts'
+import type { Engine, RuleDef } from './catalog/rule.ts'
+import { loadEngines } from './scan/evaluate.ts'
 import type { Store } from './store/store.ts'
 import { ScanPool, defaultThreads } from './scan/pool.ts'
 import { loadRules } from './catalog/rules.ts'
@@ -54,6 +55,12 @@ export interface BootOptions {
   logger?: Logger
   /** Start the worker threads while the rest boots (for commands and servers that are about to scan). */
   warm?: boolean
+  /**
+   * Read the working directory's .guard.yaml as a repository's is read (legacy keys mapped, unknown keys left out,
+   * each a warning in `configWarnings`): the CLI, run inside a repository, finds that repository's file there.
+   * The server's own file stays strict.
+   */
+  lenientConfig?: boolean
 }
 
 type StoreOpener = (url: string, dataDir: string) => Store | Promise<Store>
@@ -87,6 +94,7 @@ export class Kernel {
   readonly plugins: PluginModule['manifest'][] = []
   private readonly storeOpeners = new Map<string, StoreOpener>()
   private storeOpening: Promise<Store> | undefined
+  private engineLoading: Promise<Engine[]> | undefined
   builtinRules: RuleDef[] = []
 
   private constructor(
@@ -95,18 +103,21 @@ export class Kernel {
     public config: GuardConfig,
     readonly pool: ScanPool,
     readonly log: Logger,
+    /** What a lenient read of the config left out or mapped. */
+    readonly configWarnings: FieldError[] = [],
   ) {}
 
-  /** The server's .guard.yaml (GUARD_CONFIG, else in the working directory), validated. */
+  /** The working directory's .guard.yaml (GUARD_CONFIG, else in it), read leniently (for commands, not the server). */
   static readServerConfig(cwd = process.cwd()): GuardConfig {
-    return loadConfigFile(serverConfigPath(cwd))
+    return readConfigLeniently(serverConfigPath(cwd)).config
   }
 
   static async boot(opts: BootOptions = {}): Promise<Kernel> {
     const cwd = path.resolve(opts.cwd ?? process.cwd())
     const configPath = serverConfigPath(cwd)
     const log = opts.logger ?? (opts.app?.log as Logger | undefined) ?? pino({ level: process.env.GUARD_LOG_LEVEL ?? 'warn' })
-    const kernel = new Kernel(cwd, configPath, loadConfigFile(configPath), new ScanPool(opts.threads ?? defaultThreads()), log)
+    const { config, warnings } = opts.lenientConfig ? readConfigLeniently(configPath) : { config: loadConfigFile(configPath), warnings: [] }
+    const kernel = new Kernel(cwd, configPath, config, new ScanPool(opts.threads ?? defaultThreads()), log, warnings)
     await kernel.loadPlugins(opts.app)
     if (opts.warm) kernel.pool.start(kernel.engines)
     kernel.builtinRules = await loadRules([path.join(INSTALL_DIR, 'rules')])
@@ -154,6 +165,11 @@ export class Kernel {
     if (!open) throw new Error(`no store plugin for ${scheme}: URLs`)
     fs.mkdirSync(this.dataDir, { recursive: true })
     return open(url, this.dataDir)
+  }
+
+  /** The engines loaded in this thread (the worker threads load their own), to check the packs' rules with. */
+  engineModules(): Promise<Engine[]> {
+    return (this.engineLoading ??= loadEngines(this.engines))
   }
 
   /** Re-reads the server's .guard.yaml (after an edit, or on --reload). */

@@ -7,7 +7,7 @@ export * from './engine-api.ts'
 // Foundations: errors (CONTRACT §4), request and response schemas, files, markup, the installation.
 export { BadRequestError, ConflictError, ForbiddenError, GuardError, keyPath, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, type FieldError } from './base/errors.ts'
 export * from './base/schemas.ts'
-export { writeFileAtomic } from './base/files.ts'
+export { isInside, writeFileAtomic } from './base/files.ts'
 export { inputShapeProblem, parseYamlInput } from './base/input.ts'
 export { escapeMarkup, escapeXmlAttribute, stripInvalidXmlChars } from './base/markup.ts'
 export { VERSION } from './base/install.ts'
@@ -24,7 +24,7 @@ export { GovernancePolicy, GovernanceUpdate, governancePolicy, lockedKeysSetBy, 
 
 // The rule catalogue and packs.
 export { allRules, listRules, packDirs } from './catalog/catalog.ts'
-export { loadPacks, OVERRIDES_FILE, PACK_ID, PackFile, standardsOf, type Pack } from './catalog/packs.ts'
+export { inlineRule, isInlineRule, loadPacks, OVERRIDES_FILE, PACK_ID, PackFile, standardsOf, type Pack } from './catalog/packs.ts'
 export { loadRules, validateRule } from './catalog/rules.ts'
 
 // Scans: options, targets, suppressions, engines in this thread, the reporter interface.

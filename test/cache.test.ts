@@ -36,16 +36,16 @@ test('the worker bundle is reused while its sources are unchanged and rebuilt wh
 
 test('parsed YAML is served from the cache as fresh objects, and invalid YAML still fails', () => {
   const text = `id: cache-probe-${process.pid}-${Date.now()}\nlist: [1, two, {three: 3}]\nanchor: &a {x: 1}\nalias: *a\n`
-  const first = parseYaml(text) as Record<string, unknown>
+  const first = parseYaml(text, 'probe.yaml') as Record<string, unknown>
   saveYamlCache()
-  const second = parseYaml(text) as Record<string, unknown>
+  const second = parseYaml(text, 'probe.yaml') as Record<string, unknown>
   assert.deepEqual(second, first)
   assert.notEqual(second, first)
   assert.deepEqual(second.alias, { x: 1 })
   ;(second.list as unknown[]).push('changed')
-  assert.deepEqual((parseYaml(text) as Record<string, unknown>).list, [1, 'two', { three: 3 }])
-  for (let i = 0; i < 2; i++) assert.throws(() => parseYaml('a: [1, 2\nb: }'))
+  assert.deepEqual((parseYaml(text, 'probe.yaml') as Record<string, unknown>).list, [1, 'two', { three: 3 }])
+  for (let i = 0; i < 2; i++) assert.throws(() => parseYaml('a: [1, 2\nb: }', 'probe.yaml'))
   // Values JSON cannot carry are parsed every time, never cached lossily.
-  assert.equal((parseYaml('x: .inf\n') as { x: number }).x, Infinity)
-  assert.equal((parseYaml('x: .inf\n') as { x: number }).x, Infinity)
+  assert.equal((parseYaml('x: .inf\n', 'probe.yaml') as { x: number }).x, Infinity)
+  assert.equal((parseYaml('x: .inf\n', 'probe.yaml') as { x: number }).x, Infinity)
 })

@@ -14,7 +14,8 @@ gate:
 license_key: not-a-real-license-key
 devops:
   provider: github
-  github_token: ghp_secret_value
+  github:
+    repository: acme/app
 `
 const evalFile = { files: { 'a.js': 'eval(userInput)\n' } }
 
@@ -30,8 +31,7 @@ describe('/api/config', () => {
     const config = await res.json()
     assert.equal(config.auth.jwt_secret, '***')
     assert.equal(config.license_key, '***')
-    assert.equal(config.devops.github_token, '***')
-    assert.equal(config.devops.provider, 'github')
+    assert.deepEqual(config.devops, { provider: 'github', github: { repository: 'acme/app' } })
     assert.deepEqual(config.gate, { fail_on: ['critical', 'high'] })
     assert.ok(!JSON.stringify(config).includes(JWT_SECRET))
   })

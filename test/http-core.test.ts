@@ -39,7 +39,7 @@ describe('POST /scan with inline files', () => {
   test('finds eval injection in Python and JavaScript and a masked AWS key, in the contract field order', async () => {
     const { status, body } = await scan({ files: VULNERABLE })
     assert.equal(status, 200)
-    assert.deepEqual(Object.keys(body), ['findings', 'total', 'by_severity', 'scan_id', 'files_scanned', 'files_skipped', 'rules_evaluated', 'duration_ms', 'suppressed'])
+    assert.deepEqual(Object.keys(body), ['findings', 'total', 'by_severity', 'scan_id', 'files_scanned', 'files_skipped', 'rules_evaluated', 'duration_ms', 'suppressed', 'warnings'])
     assert.deepEqual(Object.keys(body.by_severity), ['critical', 'high', 'medium', 'low', 'info'])
     const evals = cwe(body.findings, 'CWE-95')
     assert.deepEqual(evals.map((f) => f.file).sort(), ['app/views.py', 'web/handler.js'])

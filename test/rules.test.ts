@@ -80,6 +80,7 @@ describe('the rule library', () => {
       assert.ok(languages, `${r.id}: unknown id prefix`)
       for (const language of [languages].flat()) assert.ok(r.languages.includes(language), `${r.id}: languages ${r.languages} do not include ${language}`)
       assert.ok(r.description && r.tags?.length, `${r.id}: needs a description and tags`)
+      assert.ok(r.cwe.length > 0, `${r.id}: a library rule names its CWE`)
       assert.ok(path.isAbsolute(r.source!), `${r.id}: source must be absolute`)
     }
     for (const language of Object.values(prefix).flat()) assert.ok(rules.some((r) => r.languages.includes(language)), `no rule for ${language}`)

@@ -13,6 +13,12 @@ export function keyPath(pointer: string): string {
     .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '')
 }
 
+/** A client's value as an answer may echo it: quoted, and cut when long (a 15 MB path is not sent back). */
+export function quoted(value: string, max = 200): string {
+  const text = JSON.stringify(value.length > max ? value.slice(0, max) : value)
+  return value.length > max ? `${text.slice(0, -1)}…" (${value.length} characters)` : text
+}
+
 export class GuardError extends Error {
   constructor(
     readonly status: number,

@@ -3,6 +3,10 @@
 import YAML from 'yaml'
 import { BadRequestError } from './errors.ts'
 
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
 /** No configuration, pack or request needs more levels than this. */
 export const MAX_INPUT_DEPTH = 64
 /** Alias uses a YAML document may expand (YAML's own default; a "billion laughs" document needs far more). */

@@ -93,6 +93,11 @@ export const ScanResult = Type.Object(
     rules_evaluated: Type.Integer(),
     duration_ms: Type.Integer(),
     suppressed: Type.Integer(),
+    warnings: Type.Optional(
+      Type.Array(Type.Object({ path: Type.String(), message: Type.String() }), {
+        description: "What the scan read but did not take as written (legacy or unknown keys of the repository's .guard.yaml, files that link out of it) and what it cut (findings past a file's or the scan's limit)",
+      }),
+    ),
   },
   { title: 'ScanResult' },
 )

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import YAML from 'yaml'
 import { writeFileAtomic } from './files.ts'
+import { parseYamlInput } from './input.ts'
 import { CACHE_DIR } from './install.ts'
 
 const FILE = path.join(CACHE_DIR, 'yaml.json')
@@ -27,13 +27,13 @@ function cache(): Map<string, string> {
   return known
 }
 
-/** YAML.parse (and its errors), from the cache when the same text was parsed before. A fresh object every call. */
-export function parseYaml(text: string): unknown {
+/** parseYamlInput (and its errors), from the cache when the same text was parsed before. A fresh object every call. */
+export function parseYaml(text: string, where: string): unknown {
   const key = createHash('sha256').update(text).digest('base64url')
   used.add(key)
   const hit = cache().get(key)
   if (hit !== undefined) return JSON.parse(hit)
-  const data: unknown = YAML.parse(text)
+  const data = parseYamlInput(text, where)
   const json = JSON.stringify(data)
   // Only data that JSON carries exactly (no .inf, no undefined) is cached.
   if (json !== undefined && isDeepStrictEqual(JSON.parse(json), data)) {

@@ -2,37 +2,64 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { DEFAULT_PACKS, type GuardConfig, type ScanConfig } from '../config/config.ts'
-import { ValidationError } from '../base/errors.ts'
+import { quoted, ValidationError, type FieldError } from '../base/errors.ts'
 import { INSTALL_DIR } from '../base/install.ts'
-import { loadPacks, ruleOverrides, standardsOf, type Pack } from './packs.ts'
+import { loadPacks, ruleOverrides, standardsOf, type Pack, type PackDir } from './packs.ts'
 import { ruleAppliesTo } from './languages.ts'
-import type { RuleDef } from './rule.ts'
-import { loadRules } from './rules.ts'
+import type { Engine, RuleDef } from './rule.ts'
+import { loadRules, validateRule } from './rules.ts'
 import type { RuleInfo, Severity } from '../base/schemas.ts'
 
-export function packDirs(repoRoot?: string, cwd = process.cwd()) {
+/** Where packs are found: built in, the server's GUARD_PACKS_DIR, and the scanned repository's `.guard/packs`. */
+export function packDirs(repoRoot?: string, cwd = process.cwd()): PackDir[] {
   return [
     { dir: path.join(INSTALL_DIR, 'packs'), builtin: true },
     { dir: path.resolve(cwd, process.env.GUARD_PACKS_DIR ?? '.guard/packs'), builtin: false },
-    ...(repoRoot ? [{ dir: path.join(repoRoot, '.guard', 'packs'), builtin: false }] : []),
+    ...(repoRoot ? [{ dir: path.join(repoRoot, '.guard', 'packs'), builtin: false, inside: repoRoot }] : []),
   ]
 }
 
-/** Every rule known: the built-in library plus the rules/ folders of the packs. */
-export async function allRules(builtinRules: RuleDef[], packs: Pack[]): Promise<RuleDef[]> {
-  const extra = packs.map((p) => path.join(p.dir, 'rules')).filter((d) => fs.existsSync(d))
+/** Rules already checked by their engine, by their JSON: packs are read again by every scan. */
+const checkedRules = new Map<string, FieldError[]>()
+const MAX_CHECKED = 4096
+
+/**
+ * Every rule known: the built-in library, plus the packs' own rules (their rules/ folders and inline in pack.yaml).
+ * Each pack rule is checked by its engine as an import would be (pattern compiles, regex not catastrophic), whoever
+ * wrote it: a rule that fails is a 422 naming it and its field. A pack rule never replaces a built-in one.
+ */
+export async function allRules(builtinRules: RuleDef[], packs: Pack[], engines: () => Promise<Engine[]>): Promise<RuleDef[]> {
+  const byInside = new Map<string | undefined, string[]>()
+  for (const p of packs) {
+    const dir = path.join(p.dir, 'rules')
+    if (fs.existsSync(dir)) byInside.set(p.inside, [...(byInside.get(p.inside) ?? []), dir])
+  }
+  const fromFolders = (await Promise.all([...byInside].map(([inside, dirs]) => loadRules(dirs, inside)))).flat()
   const known = new Set(builtinRules.map((r) => r.id))
-  const packRules = extra.length ? (await loadRules(extra)).filter((r) => !known.has(r.id)) : []
-  return [...builtinRules, ...packRules]
+  const own = [...fromFolders, ...packs.flatMap((p) => p.inlineRules)].filter((r) => !known.has(r.id) && (known.add(r.id), true))
+  const errors: FieldError[] = []
+  for (const rule of own) {
+    const key = JSON.stringify(rule)
+    let problems = checkedRules.get(key)
+    if (!problems) {
+      if (checkedRules.size >= MAX_CHECKED) checkedRules.clear()
+      checkedRules.set(key, (problems = validateRule(rule, await engines())))
+    }
+    // Named from its packs folder (`team/rules/x.yaml`), not by a path of the server.
+    const pack = packs.find((p) => rule.source?.startsWith(p.dir + path.sep))
+    const where = pack ? path.relative(path.dirname(pack.dir), rule.source!).split(path.sep).join('/') : rule.id
+    errors.push(...problems.map((p) => ({ path: `${where}: ${p.path}`, message: `rule ${rule.id}: ${p.message}` })))
+  }
+  if (errors.length) throw new ValidationError('Invalid pack rules', errors)
+  return [...builtinRules, ...own]
 }
 
 /** The rules a scan evaluates: those its enabled packs map, with `rules:` overrides applied. */
 export function selectRules(rules: RuleDef[], packs: Pack[], config: ScanConfig): { rules: RuleDef[]; enabledPacks: Pack[] } {
   const wanted = config.packs ?? DEFAULT_PACKS
   const byId = new Map(packs.map((p) => [p.id, p]))
-  const unknown = wanted.filter((id) => !byId.has(id))
-  if (unknown.length)
-    throw new ValidationError('Unknown pack', unknown.map((id) => ({ path: `packs[${wanted.indexOf(id)}]`, message: `no pack named ${id}` })))
+  const unknown = wanted.flatMap((id, i) => (byId.has(id) ? [] : [{ path: `packs[${i}]`, message: `no pack named ${quoted(id)}` }]))
+  if (unknown.length) throw new ValidationError('Unknown pack', unknown)
   const enabledPacks = wanted.map((id) => byId.get(id)!)
   const overrides = ruleOverrides(enabledPacks, config.rules)
   const selected = rules
@@ -48,18 +75,20 @@ export interface RuleFilter {
   severity?: Severity
 }
 
-/** What the catalogue is read from: the server's working directory and config, and the built-in rules. */
+/** What the catalogue is read from: the server's working directory and config, the built-in rules, the engines. */
 export interface CatalogSource {
   cwd: string
   config: GuardConfig
   builtinRules: RuleDef[]
+  /** The engines, loaded in this thread (to check the packs' own rules). */
+  engineModules(): Promise<Engine[]>
 }
 
 export async function listRules(source: CatalogSource, filter: RuleFilter = {}): Promise<RuleInfo[]> {
   const packs = loadPacks(packDirs(undefined, source.cwd))
   const enabled = new Set(source.config.packs ?? DEFAULT_PACKS)
   const overrides = ruleOverrides(packs.filter((p) => enabled.has(p.id)), source.config.rules)
-  return (await allRules(source.builtinRules, packs))
+  return (await allRules(source.builtinRules, packs, () => source.engineModules()))
     .map((r) => {
       const inPacks = standardsOf(r, packs).map((s) => s.pack)
       return {

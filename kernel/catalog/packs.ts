@@ -1,10 +1,14 @@
-// Standards packs: folders with pack.yaml mapping rules (by id, tag, CWE or OWASP id) to a standard's controls.
+// Standards packs: folders with pack.yaml mapping rules (by id, tag, CWE or OWASP id) to a standard's controls, and
+// rules of their own (in rules/, or inline in pack.yaml).
 import fs from 'node:fs'
 import path from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
+import { confinedPath } from '../base/files.ts'
+import { isPlainObject } from '../base/input.ts'
 import type { RuleDef } from './rule.ts'
+import { ruleFileErrors } from './rules.ts'
 import { RuleOverrides } from '../config/config.ts'
 import { parseYaml, saveYamlCache } from '../base/yaml-cache.ts'
 
@@ -33,19 +37,55 @@ export const PackFile = Type.Object(
 )
 export type PackFile = Static<typeof PackFile>
 
-export interface Pack extends PackFile {
+/** pack.yaml as read: its fields and selectors, and the rules written inline in it. */
+export interface ParsedPack extends PackFile {
+  /** Rules written inline in pack.yaml (their selectors are in `rules`). */
+  inlineRules: RuleDef[]
+}
+
+export interface Pack extends ParsedPack {
   dir: string
   builtin: boolean
   /** A custom pack's `overrides.yaml`: per-rule `{severity, enabled}`, applied while the pack is enabled. */
   overrides?: RuleOverrides
+  /** For a repository's packs: the folder their files must not leave (symbolic links are not followed out of it). */
+  inside?: string
+}
+
+export interface PackDir {
+  dir: string
+  builtin: boolean
+  /** The repository a pack folder belongs to: nothing is read through a link out of it. */
+  inside?: string
 }
 
 export const OVERRIDES_FILE = 'overrides.yaml'
+const MATCHERS = ['pattern', 'rule', 'regex'] as const
 
-function readOverrides(dir: string, where: string): RuleOverrides | undefined {
-  const file = path.join(dir, OVERRIDES_FILE)
-  if (!fs.existsSync(file)) return undefined
-  const doc: unknown = parseYaml(fs.readFileSync(file, 'utf8')) ?? {}
+/** A `rules` entry of pack.yaml that carries a matcher is a rule written inline; one without is a selector. */
+export const isInlineRule = (entry: unknown): entry is Record<string, unknown> =>
+  isPlainObject(entry) && MATCHERS.some((k) => entry[k] !== undefined)
+
+/**
+ * An inline rule as a rule file: the fields a one-file pack may leave out get defaults (name: its id, cwe and owasp:
+ * none, confidence: medium, remediation: its message); `control`, when given, says where the pack maps it.
+ */
+export function inlineRule(entry: Record<string, unknown>): { rule: Record<string, unknown>; control?: string } {
+  const { control, ...fields } = entry
+  const rule = { name: fields.id, cwe: [], owasp: [], confidence: 'medium', remediation: fields.message, ...fields }
+  return { rule, ...(typeof control === 'string' ? { control } : {}) }
+}
+
+/** What a file holds only when it is inside `inside` (if given): its real path, or undefined. */
+function readable(p: string, inside: string | undefined): string | undefined {
+  const real = inside ? confinedPath(inside, p) : fs.existsSync(p) ? p : undefined
+  return real === 'outside' ? undefined : real
+}
+
+function readOverrides(dir: string, where: string, inside?: string): RuleOverrides | undefined {
+  const file = readable(path.join(dir, OVERRIDES_FILE), inside)
+  if (!file) return undefined
+  const doc: unknown = parseYaml(fs.readFileSync(file, 'utf8'), where) ?? {}
   const errors = [...Value.Errors(RuleOverrides, doc)].map((e) => ({ path: `${where}: ${keyPath(e.path) || '(root)'}`, message: e.message }))
   if (errors.length) throw new ValidationError(`${where} is not valid`, errors)
   return doc as RuleOverrides
@@ -59,32 +99,47 @@ export function ruleOverrides(enabledPacks: Pack[], configRules: RuleOverrides =
 }
 
 /** Reads every `<dir>/<id>/pack.yaml` of the given folders; later folders do not replace earlier ids. */
-export function loadPacks(dirs: { dir: string; builtin: boolean }[]): Pack[] {
+export function loadPacks(dirs: PackDir[]): Pack[] {
   const packs = new Map<string, Pack>()
-  for (const { dir, builtin } of dirs) {
-    if (!fs.existsSync(dir)) continue
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name, 'pack.yaml')
-      if (!entry.isDirectory() || !fs.existsSync(file)) continue
+  for (const { dir, builtin, inside } of dirs) {
+    const packsDir = readable(dir, inside)
+    if (!packsDir || !fs.statSync(packsDir).isDirectory()) continue
+    for (const entry of fs.readdirSync(packsDir, { withFileTypes: true })) {
+      const packDir = readable(path.join(packsDir, entry.name), inside)
+      const file = packDir && readable(path.join(packDir, 'pack.yaml'), inside)
+      if (!packDir || !file || !fs.statSync(packDir).isDirectory()) continue
       const pack = parsePack(fs.readFileSync(file, 'utf8'), `${entry.name}/pack.yaml`)
-      const overrides = readOverrides(path.join(dir, entry.name), `${entry.name}/${OVERRIDES_FILE}`)
-      if (!packs.has(pack.id)) packs.set(pack.id, { ...pack, dir: path.join(dir, entry.name), builtin, ...(overrides ? { overrides } : {}) })
+      const overrides = readOverrides(packDir, `${entry.name}/${OVERRIDES_FILE}`, inside)
+      const inlineRules = pack.inlineRules.map((r) => ({ ...r, source: file }))
+      if (!packs.has(pack.id)) packs.set(pack.id, { ...pack, inlineRules, dir: packDir, builtin, ...(overrides ? { overrides } : {}), ...(inside ? { inside } : {}) })
     }
   }
   saveYamlCache()
   return [...packs.values()]
 }
 
-export function parsePack(text: string, where: string): PackFile {
+/** A pack.yaml: its fields and selectors (the inline rules' among them), and its inline rules, schema-checked. */
+export function parsePack(text: string, where: string): ParsedPack {
   let doc: unknown
   try {
-    doc = parseYaml(text)
+    doc = parseYaml(text, where)
   } catch (e) {
     throw new ValidationError(`${where} is not valid YAML`, [{ path: where, message: (e as Error).message.split('\n')[0] }])
   }
-  const errors: FieldError[] = [...Value.Errors(PackFile, doc)].map((e) => ({ path: `${where}: ${keyPath(e.path) || '(root)'}`, message: e.message }))
+  const entries: unknown[] = isPlainObject(doc) && Array.isArray(doc.rules) ? doc.rules : []
+  const rules: RuleDef[] = []
+  const errors: FieldError[] = []
+  const selectors = entries.map((entry, i) => {
+    if (!isInlineRule(entry)) return entry
+    const { rule, control } = inlineRule(entry)
+    for (const p of ruleFileErrors(rule)) errors.push({ path: `${where}: rules[${i}]${p.path ? `.${p.path}` : ''}`, message: p.message })
+    rules.push(rule as unknown as RuleDef)
+    return { id: rule.id, control: control ?? rule.id }
+  })
+  const file = isPlainObject(doc) && Array.isArray(doc.rules) ? { ...doc, rules: selectors } : doc
+  for (const e of Value.Errors(PackFile, file)) errors.push({ path: `${where}: ${keyPath(e.path) || '(root)'}`, message: e.message })
   if (errors.length) throw new ValidationError(`${where} is not a valid pack`, errors)
-  return doc as PackFile
+  return { ...(file as PackFile), inlineRules: rules }
 }
 
 function selects(sel: Static<typeof Exclusion>, rule: RuleDef): boolean {

@@ -28,7 +28,10 @@ export interface RuleDef {
   regex_flags?: string
   /** Regex rules: fire once per file, at its first line of code, when no line matches (a required tag missing). */
   absent?: boolean
-  /** For secrets: the capture group holding the secret, masked in every output. */
+  /**
+   * For secrets: the capture group holding the secret, masked in every output. A match in which the group takes no
+   * part is reported with nothing to mask (a key header whose body is on the following lines).
+   */
   secret_group?: number
   /** For secrets: minimum Shannon entropy (bits/char) of the secret. */
   entropy?: number

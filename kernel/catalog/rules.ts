@@ -5,6 +5,8 @@ import { Type, type TSchema } from '@sinclair/typebox'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
+import { confinedPath } from '../base/files.ts'
+import { globProblem } from '../base/globs.ts'
 import { ALL_LANGUAGES } from './languages.ts'
 import type { Engine, RuleDef } from './rule.ts'
 import { Confidence, Severity } from '../base/schemas.ts'
@@ -23,7 +25,7 @@ export const RuleFile = Type.Object(
     message: Type.String({ minLength: 1, description: 'What is wrong; $X names a metavariable of the match' }),
     severity: Severity,
     languages: Type.Array(Type.Union(ALL_LANGUAGES.map((l) => Type.Literal(l))), { minItems: 1 }),
-    cwe: Type.Array(Type.String({ pattern: '^CWE-[0-9]+$' }), { minItems: 1 }),
+    cwe: Type.Array(Type.String({ pattern: '^CWE-[0-9]+$' }), { description: 'Built-in rules name at least one' }),
     owasp: Type.Array(Type.String({ pattern: '^A[0-9]{2}:20[0-9]{2}$' })),
     confidence: Confidence,
     remediation: Type.String({ minLength: 1 }),
@@ -61,6 +63,13 @@ export function ruleFileErrors(data: unknown): FieldError[] {
   for (const e of Value.Check(RuleFile, data) ? [] : Value.Errors(RuleFile, data)) {
     const at = keyPath(e.path)
     if (!errors.has(at)) errors.set(at, e.type === ValueErrorType.ObjectRequiredProperty ? 'is required' : e.type === ValueErrorType.ObjectAdditionalProperties ? 'is not a rule field' : explain(e.schema, e.message))
+  }
+  for (const key of ['include', 'exclude'] as const) {
+    const globs = (data as { paths?: Record<string, unknown> }).paths?.[key]
+    if (Array.isArray(globs)) globs.forEach((g, i) => {
+      const problem = typeof g === 'string' ? globProblem(g) : undefined
+      if (problem && !errors.has(`paths.${key}[${i}]`)) errors.set(`paths.${key}[${i}]`, problem)
+    })
   }
   const matchers = (['pattern', 'rule', 'regex'] as const).filter((k) => (data as Record<string, unknown>)[k] !== undefined)
   if (matchers.length !== 1) {
@@ -108,19 +117,23 @@ function shownPath(dir: string, file: string): string {
   return shown.split(path.sep).join('/')
 }
 
-/** Every rule file (`**\/*.yaml` except `*.fixture.*`) under the directories; throws ValidationError listing every problem. */
-export async function loadRules(dirs: string[]): Promise<RuleDef[]> {
+/**
+ * Every rule file (`**\/*.yaml` except `*.fixture.*`) under the directories; throws ValidationError listing every
+ * problem. With `inside` (a repository's packs), folders and files that link out of it are not read.
+ */
+export async function loadRules(dirs: string[], inside?: string): Promise<RuleDef[]> {
   const rules: RuleDef[] = []
   const errors: FieldError[] = []
   const firstFile = new Map<string, string>()
-  for (const dir of dirs) {
-    for (const file of await ruleFilesUnder(dir)) {
+  const readable = (p: string) => !inside || confinedPath(inside, p) !== 'outside'
+  for (const dir of dirs.filter(readable)) {
+    for (const file of (await ruleFilesUnder(dir)).filter(readable)) {
       const shown = shownPath(dir, file)
       let data: unknown
       try {
-        data = parseYaml(fs.readFileSync(file, 'utf8'))
+        data = parseYaml(fs.readFileSync(file, 'utf8'), shown)
       } catch (err) {
-        errors.push({ path: shown, message: `not valid YAML: ${(err as Error).message}` })
+        errors.push({ path: shown, message: `not valid YAML: ${(err as Error).message.replace(`${shown} is not readable YAML: `, '')}` })
         continue
       }
       const problems = ruleFileErrors(data)

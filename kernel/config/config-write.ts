@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import YAML, { isCollection, isMap, isNode } from 'yaml'
-import { configErrors, deepMerge, isPlainObject, type GuardConfig } from './config.ts'
+import { configErrors, isPlainObject, type GuardConfig } from './config.ts'
 import { BadRequestError, ValidationError } from '../base/errors.ts'
 import { writeFileAtomic } from '../base/files.ts'
 
@@ -30,13 +30,25 @@ export function withoutMasks(partial: Record<string, unknown>): Record<string, u
 }
 
 
-/** Sets each leaf of `partial` in the document: maps merge key by key (their comments stay), anything else is replaced. */
+/** JSON merge patch (RFC 7396): objects merge key by key, `null` removes a key, anything else replaces. */
+export function mergePatch<T>(base: T, patch: unknown): T {
+  if (!isPlainObject(patch)) return patch as T
+  const out: Record<string, unknown> = isPlainObject(base) ? { ...base } : {}
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k]
+    else out[k] = mergePatch(out[k], v)
+  }
+  return out as T
+}
+
+/** Applies `partial` to the document as mergePatch does to its data: maps merge key by key (their comments stay). */
 function applyPatch(doc: YAML.Document, at: string[], partial: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(partial)) {
     const where = [...at, key]
     const old = doc.getIn(where, true)
-    if (isPlainObject(value) && isMap(old)) applyPatch(doc, where, value)
-    else doc.setIn(where, replacement(doc, old, value))
+    if (value === null) doc.deleteIn(where)
+    else if (isPlainObject(value) && isMap(old)) applyPatch(doc, where, value)
+    else doc.setIn(where, replacement(doc, old, mergePatch(undefined, value)))
   }
 }
 
@@ -51,14 +63,15 @@ function replacement(doc: YAML.Document, old: unknown, value: unknown): unknown 
 }
 
 /**
- * Deep-merges `partial` into the YAML config file and writes it atomically, keeping comments and layout.
- * Validates the merged config first (422 with every key path; the file is untouched on error). Returns it.
+ * Merges `partial` into the YAML config file as a merge patch (a `null` removes its key) and writes it atomically,
+ * keeping comments and layout. Validates the merged config first (422 with every key path; the file is untouched
+ * on error). Returns it.
  */
 export function updateConfigFile(file: string, partial: Record<string, unknown>): GuardConfig {
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
   const doc = YAML.parseDocument(text)
   if (doc.errors.length) throw new BadRequestError(`${path.basename(file)} is not readable YAML: ${doc.errors[0].message.split('\n')[0]}`)
-  const merged = deepMerge((doc.toJS() ?? {}) as GuardConfig, partial)
+  const merged = mergePatch((doc.toJS() ?? {}) as GuardConfig, partial)
   const errors = configErrors(merged)
   if (errors.length) throw new ValidationError(`The new configuration has ${errors.length} problem(s)`, errors)
   applyPatch(doc, [], partial)

@@ -1,12 +1,18 @@
 // .guard.yaml: the schema, loading, validation with key paths, and the merge of repo config and overrides.
 import fs from 'node:fs'
 import path from 'node:path'
-import YAML from 'yaml'
 import { Type, type Static } from '@sinclair/typebox'
+import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import { SEVERITIES, Severity } from '../base/schemas.ts'
-import { BadRequestError, keyPath, ValidationError, type FieldError } from '../base/errors.ts'
+import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
+import { confinedPath } from '../base/files.ts'
+import { globProblem } from '../base/globs.ts'
+import { isPlainObject, parseYamlInput } from '../base/input.ts'
 import { ROLES } from '../access/permissions.ts'
+import { mapLegacyKeys } from './legacy.ts'
+
+export { isPlainObject }
 
 const strict = { additionalProperties: false }
 const SeverityList = Type.Array(Severity)
@@ -54,12 +60,14 @@ const ScanKeys = {
   ),
 }
 export const SCAN_KEYS = Object.keys(ScanKeys)
+/** What governance may lock: the scan keys, and a request's `changed_files` (which narrows what a gate sees). */
+export const LOCKABLE_KEYS = [...SCAN_KEYS, 'changed_files']
 
 /** `governance:` — who may change what, and the policies of approvals, suppressions and the audit log. */
 export const GovernanceConfig = Type.Object(
   {
     locked_keys: Type.Optional(
-      Type.Array(Type.String({ pattern: `^(${SCAN_KEYS.join('|')})(\\.[A-Za-z0-9_-]+)*$`, description: 'A scan key (or key path) that only governance:write may override per request' })),
+      Type.Array(Type.String({ pattern: `^(${LOCKABLE_KEYS.join('|')})(\\.[A-Za-z0-9_-]+)*$`, description: 'A scan key (or key path), or `changed_files`, that only governance:write may set per request' })),
     ),
     approvals: Type.Optional(
       Type.Object(
@@ -84,6 +92,19 @@ export const GovernanceConfig = Type.Object(
 )
 export type GovernanceConfig = Static<typeof GovernanceConfig>
 
+const text = (description: string) => Type.Optional(Type.String({ minLength: 1, description }))
+/** `devops:` — the work-item provider and its project; tokens come only from the environment, never from this file. */
+export const DevopsConfig = Type.Object(
+  {
+    provider: Type.Optional(Type.Union(['local', 'github', 'jira', 'azure'].map((p) => Type.Literal(p)), { description: 'Where work items live (default local: in the store)' })),
+    group_by: Type.Optional(Type.Union(['rule', 'file', 'finding'].map((g) => Type.Literal(g)), { description: 'One work item per (repo, rule) by default' })),
+    github: Type.Optional(Type.Object({ repository: text('owner/name'), api_url: text('GitHub Enterprise Server API base URL') }, strict)),
+    jira: Type.Optional(Type.Object({ url: text('Site URL'), project: text('Project key'), deployment: Type.Optional(Type.Union([Type.Literal('cloud'), Type.Literal('datacenter')])), issue_type: text('Issue type name') }, strict)),
+    azure: Type.Optional(Type.Object({ organization: text('Organization'), project: text('Project'), work_item_type: text('Work item type'), api_url: text('Azure DevOps Server base URL') }, strict)),
+  },
+  { ...strict, title: 'DevopsConfig' },
+)
+
 export const GuardConfig = Type.Object(
   {
     ...ScanKeys,
@@ -100,7 +121,7 @@ export const GuardConfig = Type.Object(
       ),
     ),
     docs: Type.Optional(Type.Object({ public: Type.Optional(Type.Boolean()) }, strict)),
-    devops: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    devops: Type.Optional(DevopsConfig),
     governance: Type.Optional(GovernanceConfig),
     license_key: Type.Optional(Type.String()),
   },
@@ -111,7 +132,7 @@ export type ScanConfig = Pick<GuardConfig, 'packs' | 'gate' | 'include' | 'exclu
 
 /** Every problem of a config object, each with its key path (unknown keys included). */
 export function configErrors(config: unknown, prefix = ''): FieldError[] {
-  const errors: FieldError[] = []
+  const errors: FieldError[] = globErrors(config, prefix)
   for (const e of Value.Errors(GuardConfig, config)) {
     const at = prefix + (keyPath(e.path) || '(root)')
     if (errors.some((x) => x.path === at)) continue
@@ -121,31 +142,84 @@ export function configErrors(config: unknown, prefix = ''): FieldError[] {
   return errors
 }
 
+/** Globs a config gives (include, exclude, suppression paths) that could not be matched in bounded time. */
+function globErrors(config: unknown, prefix: string): FieldError[] {
+  if (!isPlainObject(config)) return []
+  const globs: [string, unknown][] = [
+    ...(['include', 'exclude'] as const).flatMap((key) => (Array.isArray(config[key]) ? config[key].map((g, i): [string, unknown] => [`${key}[${i}]`, g]) : [])),
+    ...(Array.isArray(config.suppressions) ? config.suppressions.map((s, i): [string, unknown] => [`suppressions[${i}].path`, isPlainObject(s) ? s.path : undefined]) : []),
+  ]
+  return globs.flatMap(([at, glob]) => {
+    const problem = typeof glob === 'string' ? globProblem(glob) : undefined
+    return problem ? [{ path: prefix + at, message: problem }] : []
+  })
+}
+
 function unionChoices(schema: { anyOf?: { const?: unknown }[] }): string {
   return (schema.anyOf ?? []).map((s) => String(s.const)).join(', ')
 }
 
-/** Reads and validates a .guard.yaml; a missing file is an empty config. */
+/** Reads and validates a .guard.yaml strictly (the server's own file); a missing file is an empty config. */
 export function loadConfigFile(file: string): GuardConfig {
   if (!fs.existsSync(file)) return {}
-  let parsed: unknown
-  try {
-    parsed = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
-  } catch (e) {
-    throw new BadRequestError(`${path.basename(file)} is not readable YAML: ${(e as Error).message.split('\n')[0]}`)
-  }
+  const parsed = parseYamlInput(fs.readFileSync(file, 'utf8'), path.basename(file)) ?? {}
   const errors = configErrors(parsed)
   if (errors.length) throw new ValidationError(`${file} has ${errors.length} problem(s)`, errors)
   return parsed as GuardConfig
 }
 
+export interface LenientConfig {
+  config: GuardConfig
+  /** Legacy keys read as ours, and unknown keys left out: each with its key path. */
+  warnings: FieldError[]
+}
+
+/**
+ * A config read leniently (a repository's file, or the one the CLI finds): the original product's keys read as
+ * ours, unknown keys left out, each with a warning; a known key with a wrong value is still a 422.
+ */
+export function lenientConfig(doc: unknown, where: string): LenientConfig {
+  if (!isPlainObject(doc)) {
+    if (doc === null || doc === undefined) return { config: {}, warnings: [] }
+    throw new ValidationError(`${where} is invalid`, [{ path: `${where}: (root)`, message: 'must be a mapping of keys' }])
+  }
+  const { config, warnings } = mapLegacyKeys(doc)
+  const unknown = [...Value.Errors(GuardConfig, config)].filter((e) => e.type === ValueErrorType.ObjectAdditionalProperties)
+  for (const e of unknown.reverse()) {
+    const parts = e.path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    let parent: unknown = config
+    for (const p of parts.slice(0, -1)) parent = (parent as Record<string, unknown>)[p]
+    delete (parent as Record<string, unknown>)[parts.at(-1)!]
+    warnings.push({ path: keyPath(e.path), message: 'unknown key, ignored' })
+  }
+  const errors = configErrors(config)
+  if (errors.length) throw new ValidationError(`${where} is invalid`, errors.map((x) => ({ ...x, path: `${where}: ${x.path}` })))
+  return { config: config as GuardConfig, warnings: warnings.map((w) => ({ ...w, path: `${where}: ${w.path}` })).sort((a, b) => a.path.localeCompare(b.path)) }
+}
+
+/** A config file read leniently (see lenientConfig); a missing file is an empty config. */
+export function readConfigLeniently(file: string, where = path.basename(file)): LenientConfig {
+  if (!fs.existsSync(file)) return { config: {}, warnings: [] }
+  return lenientConfig(parseYamlInput(fs.readFileSync(file, 'utf8'), where), where)
+}
+
+/** A repository's own .guard.yaml, read leniently; one that links out of the repository is not read. */
+export function readRepoConfig(root: string): LenientConfig {
+  const where = '.guard.yaml'
+  const file = confinedPath(root, path.join(root, where))
+  if (file === 'outside') return { config: {}, warnings: [{ path: where, message: 'not read: a symbolic link that leaves the repository' }] }
+  if (file === undefined || !fs.statSync(file).isFile()) return { config: {}, warnings: [] }
+  const { config, warnings } = readConfigLeniently(file, where)
+  for (const key of Object.keys(config).filter((k) => !SCAN_KEYS.includes(k))) {
+    warnings.push({ path: `${where}: ${key}`, message: "ignored: only the server's .guard.yaml sets it" })
+    delete config[key as keyof GuardConfig]
+  }
+  return { config, warnings }
+}
+
 /** The server's config: GUARD_CONFIG, else .guard.yaml in the working directory. */
 export function serverConfigPath(cwd = process.cwd()): string {
   return path.resolve(cwd, process.env.GUARD_CONFIG ?? '.guard.yaml')
-}
-
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 /** Deep merge: objects merge key by key, everything else (arrays included) is replaced. */
@@ -178,8 +252,17 @@ export function effectiveScanConfig(server: GuardConfig, repo: GuardConfig, over
 }
 
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
-export const maxFileKb = (c: GuardConfig) => envNumber('GUARD_MAX_FILE_KB') ?? c.limits?.max_file_kb ?? 1024
-export const scanTimeoutS = (c: GuardConfig) => envNumber('GUARD_SCAN_TIMEOUT_S') ?? c.limits?.scan_timeout_s ?? 300
+/**
+ * No file is read larger than this, whatever the limits say: parsing costs about 60 MB of memory per MB of source
+ * with matches on every line, so this bounds what one file can take (about 0.5 GB).
+ */
+export const MAX_FILE_KB_CEILING = 8192
+/** Timers cannot wait longer (2^31 - 1 ms, about 24 days). */
+const MAX_TIMEOUT_S = 2_147_483
+export const maxFileKb = (c: GuardConfig) => Math.min(envNumber('GUARD_MAX_FILE_KB') ?? c.limits?.max_file_kb ?? 1024, MAX_FILE_KB_CEILING)
+export const scanTimeoutS = (c: GuardConfig) => Math.min(envNumber('GUARD_SCAN_TIMEOUT_S') ?? c.limits?.scan_timeout_s ?? 300, MAX_TIMEOUT_S)
+/** A time limit as a timer takes it: a whole number of milliseconds, at least 1. */
+export const timeoutMs = (seconds: number) => Math.max(1, Math.min(Math.ceil(seconds * 1000), MAX_TIMEOUT_S * 1000))
 export const maxBodyBytes = () => Math.floor((envNumber('GUARD_MAX_BODY_MB') ?? 20) * 1024 * 1024)
 export const DEFAULT_PACKS = ['owasp-top-10', 'secrets']
 export const DEFAULT_FAIL_ON: Severity[] = ['critical', 'high']

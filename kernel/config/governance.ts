@@ -7,9 +7,24 @@ import { Severity } from '../base/schemas.ts'
 
 const strict = { additionalProperties: false }
 
-/** POST /api/governance: the gate policy is the config's `gate`; the rest is its `governance` section. */
+/**
+ * POST /api/governance: the gate policy is the config's `gate`; the rest is its `governance` section. What GET
+ * answers is accepted back: `max_expiry_days: null` means no limit (the key is removed).
+ */
 export const GovernanceUpdate = Type.Object(
-  { gate: GuardConfig.properties.gate, ...GovernanceConfig.properties },
+  {
+    gate: GuardConfig.properties.gate,
+    ...GovernanceConfig.properties,
+    suppressions: Type.Optional(
+      Type.Object(
+        {
+          reason_required: Type.Optional(Type.Boolean()),
+          max_expiry_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'null: no limit' })),
+        },
+        strict,
+      ),
+    ),
+  },
   { ...strict, title: 'GovernanceUpdate' },
 )
 export type GovernanceUpdate = Static<typeof GovernanceUpdate>

@@ -18,6 +18,8 @@ export interface FileFinding {
   suppression: Suppression | null
 }
 
+/** A file's findings past this many are not reported (generated code can match a rule on every line). */
+export const MAX_FINDINGS_PER_FILE = 1000
 const MAX_SNIPPET_LINES = 5
 const MAX_SNIPPET_CHARS = 400
 
@@ -26,19 +28,22 @@ export function maskSecret(secret: string): string {
   return `${secret.slice(0, 4)}****`
 }
 
-export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): FileFinding[] {
+/** The file's findings (at most MAX_FINDINGS_PER_FILE, the first in the file) and how many there were. */
+export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): { findings: FileFinding[]; found: number } {
   const matches = evaluateFile(file, rules, engines)
-  if (matches.length === 0) return []
+  if (matches.length === 0) return { findings: [], found: 0 }
   const lines = file.text.split(/\r?\n/)
   const seen = new Map<string, number>()
   const located = new Set<string>()
   matches.sort((a, b) => a.line - b.line || a.column - b.column || a.rule_id.localeCompare(b.rule_id))
   const findings: FileFinding[] = []
+  let found = 0
   for (const m of matches) {
     // Two engines or patterns matching the same place are one finding.
     const where = `${m.rule_id}:${m.line}:${m.column}:${m.end_line}:${m.end_column}`
     if (located.has(where)) continue
     located.add(where)
+    if (++found > MAX_FINDINGS_PER_FILE) continue
     const key = `${m.rule_id}\0${normalizeCode(m.matched)}`
     const occurrence = seen.get(key) ?? 0
     seen.set(key, occurrence + 1)
@@ -59,5 +64,5 @@ export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[
       suppression: inlineSuppression(lines, m.line, m.rule_id),
     })
   }
-  return findings
+  return { findings, found }
 }

@@ -19,11 +19,17 @@ export interface BatchTask {
   engines: string[]
   /** Files read from disk that are larger are skipped (the walk leaves sizes to the reader). */
   maxFileBytes?: number
+  /** Shared with the main thread: the index of the file being analysed, IDLE between files. */
+  progress?: Int32Array
 }
+
+export const IDLE = -1
 export interface FileResult {
   path: string
   bytes: number
   findings: FileFinding[]
+  /** Findings there were: more than `findings` holds when the file had more than a file may report. */
+  found: number
   skipped?: string
 }
 
@@ -50,28 +56,31 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
   const key = task.engines.join('\n')
   if (!engineCache.has(key)) engineCache.set(key, loadEngines(task.engines))
   const engines = await engineCache.get(key)!
-  return task.files.map((f) => {
+  const results = task.files.map((f, i) => {
+    if (task.progress) Atomics.store(task.progress, 0, i)
     let text: string
     let head: ReturnType<typeof readHead> | undefined
     try {
       // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
       head = f.text === undefined ? readHead(f.abs!) : undefined
-      if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], skipped: tooLarge(task.maxFileBytes) }
+      if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], found: 0, skipped: tooLarge(task.maxFileBytes) }
       const early = head && unscannableReason(head.text)
-      if (early) return { path: f.path, bytes: head!.size, findings: [], skipped: early }
+      if (early) return { path: f.path, bytes: head!.size, findings: [], found: 0, skipped: early }
       text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))
     } catch {
-      return { path: f.path, bytes: 0, findings: [], skipped: 'unreadable' }
+      return { path: f.path, bytes: 0, findings: [], found: 0, skipped: 'unreadable' }
     }
     const bytes = head?.size ?? Buffer.byteLength(text)
     // A file read whole with its head has been checked already.
     const reason = head?.complete ? undefined : unscannableReason(text)
-    if (reason) return { path: f.path, bytes, findings: [], skipped: reason }
+    if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
     const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
     try {
-      return { path: f.path, bytes, findings: analyzeFile(file, task.rules, engines) }
+      return { path: f.path, bytes, ...analyzeFile(file, task.rules, engines) }
     } catch (e) {
-      return { path: f.path, bytes, findings: [], skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
+      return { path: f.path, bytes, findings: [], found: 0, skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
     }
   })
+  if (task.progress) Atomics.store(task.progress, 0, IDLE)
+  return results
 }

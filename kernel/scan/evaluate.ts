@@ -1,5 +1,5 @@
 // Runs the applicable rules of every engine on one file. Shared by the worker pool and the in-process path.
-import picomatch from 'picomatch'
+import { globMatcher } from '../base/globs.ts'
 import type { Engine, EngineMatch, RuleDef, SourceFile } from '../catalog/rule.ts'
 import { ruleAppliesTo } from '../catalog/languages.ts'
 
@@ -15,8 +15,8 @@ function pathAllowed(rule: RuleDef, file: string): boolean {
   if (!rule.paths) return true
   let allowed = matcherCache.get(rule)
   if (!allowed) {
-    const inc = rule.paths.include?.length ? picomatch(rule.paths.include, { dot: true }) : () => true
-    const exc = rule.paths.exclude?.length ? picomatch(rule.paths.exclude, { dot: true }) : () => false
+    const inc = rule.paths.include?.length ? globMatcher(rule.paths.include) : () => true
+    const exc = globMatcher(rule.paths.exclude)
     allowed = (p: string) => inc(p) && !exc(p)
     matcherCache.set(rule, allowed)
   }
@@ -64,7 +64,8 @@ export function evaluateFile(file: SourceFile, rules: RuleDef[], engines: Engine
   if (applicable.length === 0) return []
   const matches: EngineMatch[] = []
   engines.forEach((engine, i) => {
-    if (byEngine[i].length) matches.push(...engine.scan(file, byEngine[i]))
+    // Not push(...): a spread of a generated file's hundreds of thousands of matches overflows the stack.
+    if (byEngine[i].length) for (const m of engine.scan(file, byEngine[i])) matches.push(m)
   })
   for (const m of matches) {
     const rule = byId.get(m.rule_id)!

@@ -22,6 +22,7 @@ export function decideGate(scan: ScanResult, config: ScanConfig): GateResult {
   const passed = reasons.length === 0
   if (passed) reasons.push(blocking === 0 ? `No unsuppressed findings with severity in [${fail.join(', ')}]` : `${blocking} blocking finding(s) within the allowed budget`)
   if (scan.suppressed) reasons.push(`${scan.suppressed} suppressed finding(s) do not block`)
+  if (scan.files_scanned === 0) reasons.push('No file was scanned: changed_files, include/exclude or .gitignore left nothing, so the gate saw no code')
   return {
     passed,
     total_findings: scan.total,

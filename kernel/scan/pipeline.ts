@@ -1,20 +1,17 @@
 // The scan pipeline: target → config → packs and rules → walk → workers → findings → suppressions → store.
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { checkOverrides, DEFAULT_PACKS, effectiveScanConfig, loadConfigFile, type GuardConfig, type ScanConfig } from '../config/config.ts'
-import { ValidationError } from '../base/errors.ts'
+import { checkOverrides, effectiveScanConfig, readRepoConfig, timeoutMs, type GuardConfig, type ScanConfig } from '../config/config.ts'
 import { loadPacks, standardsOf } from '../catalog/packs.ts'
 import { allRules, packDirs, selectRules } from '../catalog/catalog.ts'
 import { checkLockedKeys, withoutLockedKeys } from '../config/governance.ts'
 import type { FileResult } from './batch.ts'
-import type { RuleDef } from '../catalog/rule.ts'
+import type { Engine, RuleDef } from '../catalog/rule.ts'
 import { SEVERITIES, type Finding, type ScanRequest, type ScanResult, type Severity } from '../base/schemas.ts'
 import type { RuleMeta, Store } from '../store/store.ts'
 import type { ScanPool } from './pool.ts'
 import type { Identity } from '../access/permissions.ts'
 import { configSuppressor } from './suppress.ts'
-import { checkInlinePaths, resolveScanTarget, scanRoots } from './target.ts'
+import { checkChangedFiles, checkInlinePaths, resolveScanTarget, scanRoots } from './target.ts'
 import { tooLarge, walkTarget, type SkippedFile } from './walk.ts'
 
 /** What a scan needs from the kernel that runs it. */
@@ -25,6 +22,8 @@ export interface ScanContext {
   /** Engine module URLs, loaded in the worker threads. */
   engines: string[]
   builtinRules: RuleDef[]
+  /** The engines loaded in this thread, to check the packs' own rules. */
+  engineModules(): Promise<Engine[]>
   store(): Promise<Store>
 }
 
@@ -56,6 +55,9 @@ export function ruleMeta(rule: RuleDef): RuleMeta {
   return meta
 }
 
+/** A scan's result is kept whole in memory and in the store: past this many findings, the rest are left out. */
+const MAX_FINDINGS_PER_SCAN = 100_000
+
 function countBySeverity(findings: Finding[]): Record<Severity, number> {
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>
   for (const f of findings) if (!f.suppressed) counts[f.severity]++
@@ -66,27 +68,22 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
   const started = Date.now()
   const startedAt = new Date(started).toISOString()
   const overrides = checkOverrides(request.config_overrides ?? {})
-  checkLockedKeys(overrides, kernel.config, opts.identity)
+  // A request's changed_files narrows what a gate sees: governance may lock it like a scan key.
+  checkLockedKeys({ ...overrides, ...(request.changed_files !== undefined && { changed_files: request.changed_files }) }, kernel.config, opts.identity)
   const inline = request.files ? checkInlinePaths(request.files) : undefined
   const target = inline ? undefined : resolveScanTarget(request.repo_path ?? '.', opts.roots ?? scanRoots(kernel.cwd), opts.identity?.role === 'agent' ? opts.identity.repo_access ?? [] : undefined)
-  let repoConfig: GuardConfig = {}
-  if (target) {
-    try {
-      repoConfig = loadConfigFile(path.join(target.root, '.guard.yaml'))
-    } catch (e) {
-      if (e instanceof ValidationError) throw new ValidationError(`The repository's .guard.yaml is invalid`, (e.errors ?? []).map((x) => ({ ...x, path: `.guard.yaml: ${x.path}` })))
-      throw e
-    }
-  }
-  const config = effectiveScanConfig(kernel.config, withoutLockedKeys(repoConfig, kernel.config), overrides)
+  const changed = request.changed_files && checkChangedFiles(request.changed_files, target?.root)
+  const repo = target ? readRepoConfig(target.root) : { config: {}, warnings: [] }
+  const warnings = [...repo.warnings]
+  const config = effectiveScanConfig(kernel.config, withoutLockedKeys(repo.config, kernel.config), overrides)
   const packs = loadPacks(packDirs(target?.root, kernel.cwd))
-  const { rules, enabledPacks } = selectRules(await allRules(kernel.builtinRules, packs), packs, config)
+  const { rules, enabledPacks } = selectRules(await allRules(kernel.builtinRules, packs, () => kernel.engineModules()), packs, config)
   const maxFileBytes = config.limits!.max_file_kb! * 1024
 
   const skipped: SkippedFile[] = []
   let files: Iterable<{ path: string; abs?: string; text?: string; size?: number }>
   if (inline) {
-    const only = request.changed_files ? new Set(request.changed_files.map((f) => f.replace(/\\/g, '/'))) : undefined
+    const only = changed && new Set(changed)
     const listed = []
     for (const [p, text] of inline) {
       if (only && !only.has(p)) continue
@@ -96,11 +93,13 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     }
     files = listed
   } else {
-    files = walkTarget(target!.root, { maxFileBytes, include: config.include, exclude: config.exclude, only: request.changed_files }, skipped)
+    // With `exclude` locked, only the server decides what is left out: the repository's .gitignore is not read.
+    const gitignore = !(kernel.config.governance?.locked_keys ?? []).includes('exclude')
+    files = walkTarget(target!.root, { maxFileBytes, include: config.include, exclude: config.exclude, only: changed, gitignore }, skipped)
   }
 
   const scanId = randomUUID()
-  const timeout = AbortSignal.timeout(config.limits!.scan_timeout_s! * 1000)
+  const timeout = AbortSignal.timeout(timeoutMs(config.limits!.scan_timeout_s!))
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
   let total = 0
   let done = 0
@@ -111,7 +110,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     signal,
     scanTimeoutS: config.limits!.scan_timeout_s!,
     maxFileBytes,
-    fileTimeoutMs: Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30) * 1000,
+    fileTimeoutMs: timeoutMs(Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30)),
     onListed: (listed) => {
       total = listed
       opts.onStart?.({ scan_id: scanId, files_total: total, rules_total: rules.length })
@@ -127,13 +126,20 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
   const suppressByConfig = configSuppressor(config.suppressions)
   const findings: Finding[] = []
   let scanned = 0
+  let capped = false
   for (const r of results) {
     if (r.skipped) {
       skipped.push({ path: r.path, reason: r.skipped })
       continue
     }
     scanned++
-    for (const f of r.findings) {
+    if (r.found > r.findings.length) warnings.push({ path: r.path, message: `only the first ${r.findings.length} findings of this file are reported (${r.found} found)` })
+    const room = MAX_FINDINGS_PER_SCAN - findings.length
+    if (r.findings.length > room && !capped) {
+      capped = true
+      warnings.push({ path: r.path, message: `the scan keeps its first ${MAX_FINDINGS_PER_SCAN} findings: the rest of this file's and all of later files' are left out` })
+    }
+    for (const f of r.findings.slice(0, room)) {
       const rule = byId.get(f.rule_id)!
       const suppression = f.suppression ?? suppressByConfig(f.rule_id, r.path)
       findings.push({
@@ -171,6 +177,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     rules_evaluated: rules.length,
     duration_ms: Date.now() - started,
     suppressed,
+    warnings,
   }
   const targetName = target ? target.relative : 'inline'
   const firing = new Set(findings.map((f) => f.rule_id))

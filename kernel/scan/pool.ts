@@ -1,7 +1,7 @@
 // Rule evaluation across worker threads (tinypool), with a hard time bound per batch and per file.
 import os from 'node:os'
 import Tinypool from 'tinypool'
-import { runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
+import { IDLE, runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
 import { ScanTimeoutError } from '../base/errors.ts'
 import { bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bundle.ts'
 import { openingOrder, readAhead } from './read-ahead.ts'
@@ -22,6 +22,9 @@ const EARLY_BATCH_FILES = 128
 const MAX_BATCH_FILES = 256
 /** Bytes per batch at most, so one batch's time bound stays meaningful. */
 const BATCH_BYTES = 4 * 1024 * 1024
+
+/** A thread's JavaScript heap at most (a scan's threads use far less): past it the thread ends and its file is skipped. */
+const THREAD_HEAP_MB = 1024
 
 export function defaultThreads(): number {
   const env = process.env.GUARD_WORKERS
@@ -95,7 +98,14 @@ export class ScanPool {
     if (this.threads === 0 || this.started) return
     const open = async (bundle: WorkerBundle): Promise<Started> => {
       // Threads do not inherit the process's flags: `--import tsx` would load tsx again in each, for plain JavaScript.
-      const pool = new Tinypool({ filename: bundle.filename, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 60_000, execArgv: [] })
+      const pool = new Tinypool({
+        filename: bundle.filename,
+        minThreads: this.threads,
+        maxThreads: this.threads,
+        idleTimeout: 60_000,
+        execArgv: [],
+        resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      })
       const warm: WorkerTask = { files: [], ruleSet: ruleSetOf([]), engines: bundle.engines }
       await Promise.all(Array.from({ length: this.threads }, () => pool.run(warm)))
       return { pool, engines: bundle.engines }
@@ -115,28 +125,47 @@ export class ScanPool {
     )
   }
 
-  private runOne(task: BatchTask, signal: AbortSignal, timeoutMs: number): Promise<FileResult[]> {
+  private runOne(task: BatchTask, signal: AbortSignal): Promise<FileResult[]> {
     if (this.threads === 0) return runBatch(task)
     this.start(task.engines)
     const send = ({ pool, engines }: Started) => {
-      const bound = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
       const { rules, ...rest } = task
       const message: WorkerTask = { ...rest, engines, ruleSet: ruleSetOf(rules) }
-      return pool.run(message, { signal: bound }) as Promise<FileResult[]>
+      return pool.run(message, { signal }) as Promise<FileResult[]>
     }
     return this.ready ? send(this.ready) : this.started!.then(send)
   }
 
-  /** A batch that overruns is retried file by file, so only the slow file is skipped. */
+  /**
+   * Runs a batch with each file bounded in time. The thread says which file it is on (a shared counter); a file
+   * still running past the limit stops the thread (a regex or a parse cannot be interrupted otherwise), is skipped,
+   * and the batch's other files run again without it. A batch that fails otherwise (a thread out of memory) is
+   * retried file by file, so only the file that broke it is skipped.
+   */
   private async runBounded(files: BatchFile[], opts: AnalyzeOptions): Promise<FileResult[]> {
-    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes }
+    const progress = new Int32Array(new SharedArrayBuffer(4)).fill(IDLE)
+    const overrun = new AbortController()
+    let current = IDLE
+    let since = 0
+    const watch = this.threads === 0 ? undefined : setInterval(() => {
+      const now = Atomics.load(progress, 0)
+      if (now !== current) [current, since] = [now, Date.now()]
+      else if (current !== IDLE && Date.now() - since > opts.fileTimeoutMs) overrun.abort()
+    }, Math.min(1000, Math.max(25, opts.fileTimeoutMs / 10)))
+    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes, progress }
     try {
-      return await this.runOne(task, opts.signal, opts.fileTimeoutMs * Math.max(1, Math.min(files.length, 4)))
+      return await this.runOne(task, AbortSignal.any([opts.signal, overrun.signal]))
     } catch (e) {
       if (opts.signal.aborted) throw e
+      const skip = (file: BatchFile, reason: string): FileResult => ({ path: file.path, bytes: 0, findings: [], found: 0, skipped: reason })
+      if (overrun.signal.aborted) {
+        const rest = files.filter((_, i) => i !== current)
+        return [...(rest.length ? await this.runBounded(rest, opts) : []), skip(files[current], `timed out after ${opts.fileTimeoutMs / 1000} s`)]
+      }
       if (files.length > 1) return (await Promise.all(files.map((f) => this.runBounded([f], opts)))).flat()
-      const reason = (e as Error).name === 'AbortError' || (e as Error).name === 'TimeoutError' ? `timed out after ${opts.fileTimeoutMs / 1000} s` : 'analysis failed'
-      return [{ path: files[0].path, bytes: 0, findings: [], skipped: reason }]
+      return [skip(files[0], 'analysis failed')]
+    } finally {
+      clearInterval(watch)
     }
   }
 

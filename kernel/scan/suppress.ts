@@ -1,5 +1,5 @@
 // Suppressions: inline `guard-ignore` comments and `.guard.yaml` entries (CONTRACT §7).
-import picomatch from 'picomatch'
+import { globMatcher } from '../base/globs.ts'
 import type { Suppression } from '../base/schemas.ts'
 import type { SuppressionRule } from '../config/config.ts'
 
@@ -33,7 +33,7 @@ export function isExpired(rule: Pick<SuppressionRule, 'expires'>, now = new Date
 
 /** Whether a config suppression names this rule and file, expired or not. */
 export function configMatcher(rule: SuppressionRule): (ruleId: string, file: string) => boolean {
-  const path = rule.path ? picomatch(rule.path, { dot: true }) : () => true
+  const path = rule.path ? globMatcher(rule.path) : () => true
   return (ruleId, file) => (rule.rule_id === ruleId || rule.rule_id === '*') && path(file)
 }
 

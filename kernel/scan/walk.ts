@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import ignore, { type Ignore } from 'ignore'
-import picomatch from 'picomatch'
+import { globMatcher } from '../base/globs.ts'
 
 export interface SkippedFile {
   path: string
@@ -32,6 +32,8 @@ export interface WalkOptions {
   exclude?: string[]
   /** When given, only these relative paths are considered. */
   only?: string[]
+  /** Honour the repository's .gitignore files (default true). */
+  gitignore?: boolean
 }
 
 /**
@@ -39,8 +41,8 @@ export interface WalkOptions {
  * Files left out are added to `skipped`.
  */
 export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFile[]): Generator<WalkedFile> {
-  const included = opts.include?.length ? picomatch(opts.include, { dot: true }) : () => true
-  const excluded = opts.exclude?.length ? picomatch(opts.exclude, { dot: true }) : () => false
+  const included = opts.include?.length ? globMatcher(opts.include) : () => true
+  const excluded = globMatcher(opts.exclude)
 
   const consider = (rel: string, abs: string, size?: number): WalkedFile | undefined => {
     if (!included(rel) || excluded(rel)) return undefined
@@ -72,7 +74,7 @@ export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFil
   function* visit(dirRel: string, rules: { base: string; ig: Ignore }[]): Generator<WalkedFile> {
     const dirAbs = path.join(root, dirRel)
     const gitignore = path.join(dirAbs, '.gitignore')
-    if (fs.existsSync(gitignore)) {
+    if (opts.gitignore !== false && fs.existsSync(gitignore)) {
       try {
         rules = [...rules, { base: dirRel, ig: ignore().add(fs.readFileSync(gitignore, 'utf8')) }]
       } catch {

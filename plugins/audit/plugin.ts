@@ -23,8 +23,16 @@ function actionOf(request: FastifyRequest): string | undefined {
   return (url ?? '').replace(/^\/(api\/)?/, '').split('/').filter((s) => s && !s.startsWith(':')).join('.') || '/'
 }
 
+/** Longer targets are cut: a client's 15 MB repo_path is not kept in every copy of the log. */
+const MAX_TARGET = 1024
+
 /** The repository path, `inline`, the scan id of a stored-scan report, or the route's `:id`. */
 function targetOf(request: FastifyRequest): string | null {
+  const target = requestTarget(request)
+  return target && target.length > MAX_TARGET ? `${target.slice(0, MAX_TARGET - 1)}…` : target
+}
+
+function requestTarget(request: FastifyRequest): string | null {
   const body = request.body
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const b = body as Record<string, unknown>

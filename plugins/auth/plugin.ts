@@ -37,9 +37,10 @@ export default async function register({ kernel, app }: PluginContext): Promise<
       if (!isRole(claims.role) || typeof claims.sub !== 'string' || !accessOk) throw new UnauthorizedError(TOKEN_FAILURE, BEARER_CHALLENGE)
       return { sub: claims.sub, role: claims.role, auth: 'jwt', repo_access: access as string[] | undefined }
     }
+    // Without a configured key the header means nothing: with no method at all, every caller is the anonymous admin.
     const key = request.headers['x-api-key']
-    if (key !== undefined) {
-      if (apiKey && typeof key === 'string' && sameKey(key, apiKey)) return { sub: 'api-key', role: 'admin', auth: 'api-key' }
+    if (key !== undefined && apiKey) {
+      if (typeof key === 'string' && sameKey(key, apiKey)) return { sub: 'api-key', role: 'admin', auth: 'api-key' }
       throw new UnauthorizedError(KEY_FAILURE)
     }
     if (!apiKey && !jwtEnabled) return { sub: 'anonymous', role: 'admin', auth: 'anonymous' }

@@ -1,9 +1,8 @@
 // The server's configuration over HTTP (CONTRACT §11): read it masked, change it in place, validate a file.
 import fs from 'node:fs'
 import path from 'node:path'
-import YAML from 'yaml'
 import { Type } from '@sinclair/typebox'
-import { allRules, configErrors, errorResponses, ForbiddenError, governancePolicy, GuardConfig, loadPacks, lockedKeysSetBy, maskSecrets, NotFoundError, packDirs, resolveScanTarget, SCAN_KEYS, scanRoots, suppressionPolicyWarnings, updateConfigFile, withoutMasks, type FieldError, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
+import { allRules, configErrors, errorResponses, ForbiddenError, governancePolicy, GuardConfig, isInside, loadPacks, lockedKeysSetBy, maskSecrets, NotFoundError, packDirs, parseYamlInput, resolveScanTarget, SCAN_KEYS, scanRoots, suppressionPolicyWarnings, updateConfigFile, withoutMasks, type FieldError, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'config-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
@@ -25,7 +24,7 @@ function repoConfigFile(kernel: Kernel, given: string): { file: string; root: st
   const file = path.join(dir.root, isDir ? '.guard.yaml' : path.basename(given))
   if (!fs.existsSync(file)) throw new NotFoundError(`Config file not found: ${given}`)
   const real = fs.realpathSync(file)
-  if (!roots.some((r) => !path.relative(r, real).startsWith('..') && !path.isAbsolute(path.relative(r, real)))) throw new ForbiddenError('path is outside the allowed scan roots')
+  if (!roots.some((r) => isInside(r, real))) throw new ForbiddenError('path is outside the allowed scan roots')
   return { file: real, root: dir.root, shown: path.posix.join(dir.relative, path.basename(file)) }
 }
 
@@ -36,7 +35,7 @@ async function configWarnings(kernel: Kernel, config: GuardConfig, repoRoot?: st
     const packs = loadPacks(packDirs(repoRoot, kernel.cwd))
     const packIds = new Set(packs.map((p) => p.id))
     for (const [i, id] of (config.packs ?? []).entries()) if (!packIds.has(id)) warnings.push({ path: `packs[${i}]`, message: `no pack named ${id}; every scan would fail` })
-    const ruleIds = new Set((await allRules(kernel.builtinRules, packs)).map((r) => r.id))
+    const ruleIds = new Set((await allRules(kernel.builtinRules, packs, () => kernel.engineModules())).map((r) => r.id))
     for (const id of Object.keys(config.rules ?? {})) if (!ruleIds.has(id)) warnings.push({ path: `rules.${id}`, message: `no rule named ${id}` })
   } catch (e) {
     warnings.push({ path: 'packs', message: `the packs could not be read: ${(e as Error).message}` })
@@ -80,9 +79,11 @@ export default function register({ kernel, app }: PluginContext): void {
     const target = given === undefined ? { file: kernel.configPath, root: undefined, shown: path.basename(kernel.configPath) } : repoConfigFile(kernel, given)
     let parsed: unknown = {}
     if (fs.existsSync(target.file)) {
-      const doc = YAML.parseDocument(fs.readFileSync(target.file, 'utf8'))
-      if (doc.errors.length) return { valid: false, file: target.shown, errors: doc.errors.map((e) => ({ path: '(root)', message: e.message.split('\n')[0] })), warnings: [] }
-      parsed = doc.toJS() ?? {}
+      try {
+        parsed = parseYamlInput(fs.readFileSync(target.file, 'utf8'), target.shown) ?? {}
+      } catch (e) {
+        return { valid: false, file: target.shown, errors: [{ path: '(root)', message: (e as Error).message }], warnings: [] }
+      }
     }
     const problems = configErrors(parsed)
     return { valid: problems.length === 0, file: target.shown, errors: problems, warnings: problems.length ? [] : await configWarnings(kernel, parsed as GuardConfig, target.root) }

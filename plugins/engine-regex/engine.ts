@@ -92,7 +92,9 @@ function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: st
     return { keep: rule.entropy === undefined || shannonEntropy(m[0]) >= rule.entropy }
   }
   const secret = m[rule.secret_group]
-  if (secret === undefined || isPlaceholder(secret)) return { keep: false }
+  // A group that takes no part has no secret on this line (a PEM header whose body is on the lines below).
+  if (secret === undefined) return { keep: true }
+  if (isPlaceholder(secret)) return { keep: false }
   if (rule.entropy !== undefined && shannonEntropy(secret) < rule.entropy) return { keep: false }
   return { keep: true, secret }
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
 import { Value } from '@sinclair/typebox/value'
-import { ConflictError, isPlainObject, keyPath, loadRules, OVERRIDES_FILE, standardsOf, validateRule, ValidationError, type Engine, type FieldError, type Pack, type PackFile, type RuleDef } from '../../kernel/plugin.ts'
+import { ConflictError, inlineRule, isInlineRule, isPlainObject, keyPath, loadRules, OVERRIDES_FILE, standardsOf, validateRule, ValidationError, type Engine, type FieldError, type Pack, type PackFile, type RuleDef } from '../../kernel/plugin.ts'
 import { PackBundle } from './schemas.ts'
 
 
@@ -20,10 +20,16 @@ export interface CheckedPack {
  */
 export function checkBundle(input: unknown, existing: { packs: Pack[]; rules: RuleDef[]; engines: Engine[] }): CheckedPack {
   if (!isPlainObject(input)) throw new ValidationError('A pack is a mapping of its fields', [{ path: '(root)', message: 'must be an object' }])
-  // pack.yaml's own form: entries of `rules` that name a control are selectors.
-  const entries = Array.isArray(input.rules) ? input.rules : []
-  const bundle: Record<string, unknown> = { ...input, ...(Array.isArray(input.rules) ? { rules: entries.filter((r) => !(isPlainObject(r) && 'control' in r)) } : {}) }
-  const selectors = [...(Array.isArray(input.selectors) ? input.selectors : []), ...entries.filter((r) => isPlainObject(r) && 'control' in r)]
+  // As in pack.yaml: an entry of `rules` with a matcher is a rule (mapped to its `control` when it names one), one
+  // without is a selector.
+  const entries: unknown[] = Array.isArray(input.rules) ? input.rules : []
+  const inline = entries.flatMap((entry, at) => (isInlineRule(entry) ? [{ at, ...inlineRule(entry) }] : []))
+  const bundle: Record<string, unknown> = { ...input, ...(Array.isArray(input.rules) ? { rules: inline.map((r) => r.rule) } : {}) }
+  const selectors = [
+    ...(Array.isArray(input.selectors) ? input.selectors : []),
+    ...entries.filter((entry) => !isInlineRule(entry)),
+    ...inline.flatMap((r) => (r.control === undefined ? [] : [{ id: r.rule.id, control: r.control }])),
+  ]
   if (Array.isArray(input.rules) || selectors.length) bundle.selectors = selectors
   const errors: FieldError[] = []
   for (const e of Value.Errors(PackBundle, bundle)) {
@@ -38,10 +44,11 @@ export function checkBundle(input: unknown, existing: { packs: Pack[]; rules: Ru
   const own: RuleDef[] = []
   for (const [i, raw] of (b.rules ?? []).entries()) {
     const rule = raw as unknown as RuleDef
-    const name = typeof rule.id === 'string' ? rule.id : `#${i}`
+    const at = inline[i]?.at ?? i
+    const name = typeof rule.id === 'string' ? rule.id : `#${at}`
     const problems = validateRule(rule, existing.engines)
     if (!problems.length && (known.has(rule.id) || own.some((r) => r.id === rule.id))) problems.push({ path: 'id', message: 'a rule with this id already exists' })
-    errors.push(...problems.map((p) => ({ path: `rules[${i}]${p.path ? `.${p.path}` : ''}`, message: `rule ${name}: ${p.message}` })))
+    errors.push(...problems.map((p) => ({ path: `rules[${at}]${p.path ? `.${p.path}` : ''}`, message: `rule ${name}: ${p.message}` })))
     if (!problems.length) own.push(rule)
   }
   const file: PackFile = {

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
-import { allRules, BadRequestError, ConflictError, DEFAULT_PACKS, errorResponses, ForbiddenError, loadEngines, loadPacks, NotFoundError, OVERRIDES_FILE, packDirs, standardsOf, updateConfigFile, ValidationError, writeFileAtomic, type Engine, type Kernel, type Pack, type PluginContext, type RuleOverrides } from '../../kernel/plugin.ts'
+import { allRules, ConflictError, DEFAULT_PACKS, errorResponses, ForbiddenError, loadPacks, NotFoundError, OVERRIDES_FILE, packDirs, parseYamlInput, standardsOf, updateConfigFile, ValidationError, writeFileAtomic, type Pack, type PluginContext, type RuleOverrides } from '../../kernel/plugin.ts'
 import { checkBundle, exportPack, writePack } from './bundle.ts'
 import { PackBundle, PackIdParams, PackImport, PackList, PackListQuery, PackOverrides, PackOverridesUpdate, PackSummary } from './schemas.ts'
 
@@ -24,10 +24,9 @@ export default function register({ kernel, app }: PluginContext): void {
     if (!pack) throw new NotFoundError(`Pack not found: ${id}`)
     return pack
   }
-  let engines: Promise<Engine[]> | undefined
   const known = async () => {
     const all = packs()
-    return { packs: all, rules: await allRules(kernel.builtinRules, all), engines: await (engines ??= loadEngines(kernel.engines)) }
+    return { packs: all, rules: await allRules(kernel.builtinRules, all, () => kernel.engineModules()), engines: await kernel.engineModules() }
   }
   const summary = (pack: Pack, rules: Awaited<ReturnType<typeof known>>['rules']): PackSummary => ({
     id: pack.id,
@@ -76,9 +75,7 @@ export default function register({ kernel, app }: PluginContext): void {
     },
   }, async (request, reply) => {
     const body = request.body as string | { yaml: string }
-    const doc = YAML.parseDocument(typeof body === 'string' ? body : body.yaml)
-    if (doc.errors.length) throw new BadRequestError(`Unreadable YAML: ${doc.errors[0].message.split('\n')[0]}`)
-    return create(doc.toJS(), reply)
+    return create(parseYamlInput(typeof body === 'string' ? body : body.yaml, 'The pack'), reply)
   })
 
   app.get('/api/packs/:id/export', {
