@@ -27,7 +27,8 @@ export function formatText(result: ScanResult): string {
   const lines = result.findings.map((f) => {
     const mark = f.suppressed ? ' (suppressed)' : ''
     const snippet = f.snippet.split('\n').map((l) => `    | ${l}`).join('\n')
-    return `${f.severity.toUpperCase().padEnd(8)} ${f.rule_id}${mark}\n  ${f.file}:${f.line}:${f.column}  ${f.message}\n${snippet}`
+    const trace = (f.trace ?? []).map((s, i) => `\n    ${i + 1}. ${s.file}:${s.line}:${s.column}  ${s.note}`).join('')
+    return `${f.severity.toUpperCase().padEnd(8)} ${f.rule_id}${mark}\n  ${f.file}:${f.line}:${f.column}  ${f.message}\n${snippet}${trace}`
   })
   const counts = Object.entries(result.by_severity).map(([s, n]) => `${n} ${s}`).join(', ')
   lines.push(

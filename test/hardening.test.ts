@@ -98,12 +98,12 @@ describe('scans stay inside the repository', () => {
 
 describe('the per-file time limit stops a file at its limit', () => {
   let server: TestServer
-  before(async () => (server = await startServer({ env: { GUARD_FILE_TIMEOUT_S: '1', GUARD_MAX_FILE_KB: '8192' } })))
+  before(async () => (server = await startServer({ env: { GUARD_FILE_TIMEOUT_S: '1', GUARD_MAX_FILE_KB: '4096' } })))
   after(() => server.close())
 
   test('a file that takes too long is skipped after about its limit; the other files of its batch are still analysed', async () => {
     // Several seconds of parsing and matching: a generated file with a finding on every line.
-    const files: Record<string, string> = { 'slow.js': 'document.body.innerHTML = req.query.a + eval(req.body.b)\n'.repeat(100_000) }
+    const files: Record<string, string> = { 'slow.js': 'document.body.innerHTML = req.query.a + eval(req.body.b)\n'.repeat(60_000) }
     for (let i = 0; i < 6; i++) files[`ok${i}.js`] = 'module.exports = 1\n'
     const started = Date.now()
     const { status, body } = await post(server, '/scan', { files })
@@ -136,7 +136,7 @@ describe('memory and long inputs are bounded', () => {
   test('files beyond the hard size ceiling are skipped whatever the configured limit', async () => {
     const { status, body } = await post(server, '/scan', { files: { 'huge.js': 'x = 1\n'.repeat(3_000_000) } })
     assert.equal(status, 200)
-    assert.deepEqual(body.files_skipped, [{ path: 'huge.js', reason: 'larger than 8192 KB' }])
+    assert.deepEqual(body.files_skipped, [{ path: 'huge.js', reason: 'larger than 4096 KB' }])
   })
 
   test('long inputs are cut in answers and in the store', async () => {

@@ -50,6 +50,11 @@ export const Finding = Type.Object(
     remediation: Type.String(),
     suppressed: Type.Boolean(),
     suppression: Type.Union([Suppression, Type.Null()]),
+    trace: Type.Optional(
+      Type.Array(Type.Object({ file: Type.String(), line: Type.Integer({ minimum: 1 }), column: Type.Integer({ minimum: 1 }), note: Type.String() }), {
+        description: 'Taint findings: the path from the source (first) to the sink (last)',
+      }),
+    ),
   },
   { title: 'Finding' },
 )

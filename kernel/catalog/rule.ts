@@ -23,6 +23,18 @@ export interface RuleDef {
   rule?: AstRule
   /** Metavariable constraints of ast-grep (`$X: {regex: ...}`). */
   constraints?: Record<string, AstRule>
+  /**
+   * Taint mode: data from a `sources` match that reaches a `sinks` match (or the sink's `focus` metavariables, the
+   * dangerous argument) through assignments, calls and string building is a finding, unless a `sanitizers` match
+   * lies on the way; `propagators` (`from`/`to` metavariables) carry it into a variable, as `$SB.append($X)` does.
+   * Each entry is an ast-grep rule object. `include` names taint libraries (`*.lib.yaml`) whose entries are added.
+   */
+  mode?: 'taint'
+  sources?: AstRule[]
+  sinks?: AstRule[]
+  sanitizers?: AstRule[]
+  propagators?: AstRule[]
+  include?: string[]
   /** Text matcher: a JavaScript regular expression (flags in `regex_flags`). */
   regex?: string
   regex_flags?: string
@@ -68,6 +80,14 @@ export interface EngineMatch {
   /** The secret's own text, masked wherever it appears in the snippet and message. */
   secret?: string
   confidence?: Confidence
+  /** Taint findings: the source, each step, and the sink, in this file. */
+  trace?: TaintTraceStep[]
+}
+
+export interface TaintTraceStep {
+  line: number
+  column: number
+  note: string
 }
 
 /**

@@ -1,12 +1,13 @@
 // Loads rule files (CONTRACT §6): one YAML rule per file, checked against the rule-file schema, ids unique.
 import fs from 'node:fs'
 import path from 'node:path'
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
 import { confinedPath } from '../base/files.ts'
 import { globProblem } from '../base/globs.ts'
+import { INSTALL_DIR } from '../base/install.ts'
 import { ALL_LANGUAGES } from './languages.ts'
 import type { Engine, RuleDef } from './rule.ts'
 import { Confidence, Severity } from '../base/schemas.ts'
@@ -16,6 +17,24 @@ export const RULE_ID_PATTERN = '^[a-z0-9]+(\\.[a-z0-9-]+)+$'
 
 const AstRule = Type.Record(Type.String(), Type.Unknown(), { description: 'An ast-grep rule object' })
 const Globs = Type.Array(Type.String({ minLength: 1 }))
+const TaintEntries = (description: string) => Type.Optional(Type.Array(AstRule, { description }))
+const LIBRARY_ID = '^[a-z0-9]+(\\.[a-z0-9-]+)+$'
+
+/** The taint entries a rule or a library states. */
+const TaintFields = {
+  sources: TaintEntries('Where tainted data comes from (ast-grep rule objects)'),
+  sinks: TaintEntries('Where it must not arrive; `focus: $X` names the dangerous part of the match'),
+  sanitizers: TaintEntries('Expressions whose value is safe whatever went in'),
+  propagators: TaintEntries('`from: $A`, `to: $B`: a match carries $A\'s taint into $B'),
+  include: Type.Optional(Type.Array(Type.String({ pattern: LIBRARY_ID }), { description: 'Taint libraries (`*.lib.yaml`) whose entries are added' })),
+}
+
+/** A taint library (`<name>.lib.yaml`): entries shared by many rules, such as one framework's request data. */
+export const TaintLibraryFile = Type.Object(
+  { library: Type.String({ pattern: LIBRARY_ID }), description: Type.Optional(Type.String()), ...TaintFields },
+  { $id: 'TaintLibrary', additionalProperties: false },
+)
+export const LIBRARY_SUFFIX = '.lib.yaml'
 
 /** The rule file as written (every RuleDef field but `source`, which the loader sets). */
 export const RuleFile = Type.Object(
@@ -44,6 +63,8 @@ export const RuleFile = Type.Object(
     fix: Type.Optional(Type.String()),
     prefilter: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     enabled: Type.Optional(Type.Boolean()),
+    mode: Type.Optional(Type.Literal('taint', { description: 'Follow data from `sources` to `sinks`' })),
+    ...TaintFields,
   },
   { $id: 'RuleFile', additionalProperties: false },
 )
@@ -71,8 +92,15 @@ export function ruleFileErrors(data: unknown): FieldError[] {
       if (problem && !errors.has(`paths.${key}[${i}]`)) errors.set(`paths.${key}[${i}]`, problem)
     })
   }
+  const taint = (data as RuleDef).mode === 'taint'
   const matchers = (['pattern', 'rule', 'regex'] as const).filter((k) => (data as Record<string, unknown>)[k] !== undefined)
-  if (matchers.length !== 1) {
+  if (taint) {
+    if (matchers.length && !errors.has(matchers[0])) errors.set(matchers[0], 'a taint rule matches with sources and sinks, not a pattern, rule or regex')
+    const given = (key: 'sources' | 'sinks') => (data as RuleDef)[key]?.length || (data as RuleDef).include?.length
+    for (const key of ['sources', 'sinks'] as const) if (!given(key) && !errors.has(key)) errors.set(key, 'a taint rule needs at least one (or an include that gives them)')
+  } else if (['sources', 'sinks', 'sanitizers', 'propagators', 'include'].some((k) => (data as Record<string, unknown>)[k] !== undefined)) {
+    errors.set('mode', 'sources, sinks, sanitizers, propagators and include belong to a taint rule: add mode: taint')
+  } else if (matchers.length !== 1) {
     const at = matchers[1] ?? 'pattern'
     if (!errors.has(at)) errors.set(at, `a rule needs exactly one matcher: pattern, rule or regex (found ${matchers.join(', ') || 'none'})`)
   }
@@ -117,14 +145,56 @@ function shownPath(dir: string, file: string): string {
   return shown.split(path.sep).join('/')
 }
 
+type TaintLibrary = Static<typeof TaintLibraryFile>
+const TAINT_KEYS = ['sources', 'sinks', 'sanitizers', 'propagators'] as const
+
+/** The built-in taint libraries, which a pack's rules may include as the library's rules do. */
+let builtinLibraries: Map<string, TaintLibrary> | undefined
+function builtinLibrary(name: string): TaintLibrary | undefined {
+  if (!builtinLibraries) {
+    builtinLibraries = new Map()
+    const dir = path.join(INSTALL_DIR, 'rules')
+    for (const f of (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(LIBRARY_SUFFIX))) {
+      const lib = parseYaml(fs.readFileSync(path.join(dir, f), 'utf8'), f) as TaintLibrary
+      builtinLibraries.set(lib.library, lib)
+    }
+  }
+  return builtinLibraries.get(name)
+}
+
+/** A taint rule with the entries of the libraries it includes (and theirs) added, and `include` resolved away. */
+function withIncludes(rule: RuleDef, libraries: Map<string, TaintLibrary>): { rule: RuleDef; missing: string[] } {
+  const out: RuleDef = { ...rule }
+  const missing: string[] = []
+  const seen = new Set<string>()
+  const add = (names: string[] | undefined) => {
+    for (const name of names ?? []) {
+      if (seen.has(name)) continue
+      seen.add(name)
+      const lib = libraries.get(name) ?? builtinLibrary(name)
+      if (!lib) {
+        missing.push(name)
+        continue
+      }
+      for (const key of TAINT_KEYS) if (lib[key]?.length) out[key] = [...(out[key] ?? []), ...lib[key]]
+      add(lib.include)
+    }
+  }
+  add(rule.include)
+  delete out.include
+  return { rule: out, missing }
+}
+
 /**
- * Every rule file (`**\/*.yaml` except `*.fixture.*`) under the directories; throws ValidationError listing every
- * problem. With `inside` (a repository's packs), folders and files that link out of it are not read.
+ * Every rule file (`**\/*.yaml` except `*.fixture.*`) under the directories, with the taint libraries
+ * (`*.lib.yaml`) their rules include resolved; throws ValidationError listing every problem. With `inside`
+ * (a repository's packs), folders and files that link out of it are not read.
  */
 export async function loadRules(dirs: string[], inside?: string): Promise<RuleDef[]> {
   const rules: RuleDef[] = []
   const errors: FieldError[] = []
   const firstFile = new Map<string, string>()
+  const libraries = new Map<string, TaintLibrary>()
   const readable = (p: string) => !inside || confinedPath(inside, p) !== 'outside'
   for (const dir of dirs.filter(readable)) {
     for (const file of (await ruleFilesUnder(dir)).filter(readable)) {
@@ -134,6 +204,13 @@ export async function loadRules(dirs: string[], inside?: string): Promise<RuleDe
         data = parseYaml(fs.readFileSync(file, 'utf8'), shown)
       } catch (err) {
         errors.push({ path: shown, message: `not valid YAML: ${(err as Error).message.replace(`${shown} is not readable YAML: `, '')}` })
+        continue
+      }
+      if (file.endsWith(LIBRARY_SUFFIX)) {
+        const problems = [...Value.Errors(TaintLibraryFile, data)].map((e) => ({ path: `${shown}: ${keyPath(e.path) || '(root)'}`, message: e.message }))
+        if (problems.length) errors.push(...problems)
+        else if (libraries.has((data as TaintLibrary).library)) errors.push({ path: `${shown}: library`, message: `duplicate library "${(data as TaintLibrary).library}"` })
+        else libraries.set((data as TaintLibrary).library, data as TaintLibrary)
         continue
       }
       const problems = ruleFileErrors(data)
@@ -150,6 +227,12 @@ export async function loadRules(dirs: string[], inside?: string): Promise<RuleDe
       firstFile.set(rule.id, shown)
       rules.push(rule)
     }
+  }
+  for (const [i, rule] of rules.entries()) {
+    if (rule.include === undefined) continue
+    const resolved = withIncludes(rule, libraries)
+    rules[i] = resolved.rule
+    if (resolved.missing.length) errors.push({ path: `${firstFile.get(rule.id)}: include`, message: `no taint library named ${resolved.missing.join(', ')}` })
   }
   saveYamlCache()
   if (errors.length) throw new ValidationError(`Invalid rule files: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors)

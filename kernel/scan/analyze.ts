@@ -1,5 +1,5 @@
 // Everything about a finding that one file decides: matches, snippet, masking, inline suppression, fingerprint.
-import type { Engine, RuleDef, SourceFile } from '../catalog/rule.ts'
+import type { Engine, RuleDef, SourceFile, TaintTraceStep } from '../catalog/rule.ts'
 import type { Suppression } from '../base/schemas.ts'
 import { evaluateFile } from './evaluate.ts'
 import { fingerprintFinding, normalizeCode } from './fingerprint.ts'
@@ -16,6 +16,8 @@ export interface FileFinding {
   snippet: string
   confidence: 'high' | 'medium' | 'low'
   suppression: Suppression | null
+  /** Taint findings: source, steps and sink in this file. */
+  trace?: TaintTraceStep[]
 }
 
 /** A file's findings past this many are not reported (generated code can match a rule on every line). */
@@ -62,6 +64,7 @@ export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[
       snippet,
       confidence: m.confidence ?? 'medium',
       suppression: inlineSuppression(lines, m.line, m.rule_id),
+      ...(m.trace ? { trace: m.trace.map((s) => ({ ...s, note: hide(s.note) })) } : {}),
     })
   }
   return { findings, found }

@@ -23,27 +23,37 @@ export interface RuleTestResult {
   /** Lines annotated `ruleid:` (must match) and `ok:` (must not). */
   positives: number
   negatives: number
+  /** Annotated data-flow cases (`ruleid: id (flow: assignments)`) by kind: how many there are and how many pass. */
+  flows: Record<string, { passed: number; total: number }>
   failures: RuleTestFailure[]
 }
 
 // A line that is only a comment, in any supported syntax (a JSX comment starts with `{/`).
 const COMMENT_START = /^\s*(\/\/|#|\/\*|\{\/\*|<!--|--|;|\*)/
-const ANNOTATION = /(?:\/\/|#|\/\*|<!--|--|;|\*)\s*(ruleid|ok):\s*([a-z0-9][a-z0-9.,\s-]*)/
+const ANNOTATION = /(?:\/\/|#|\/\*|<!--|--|;|\*)\s*(ruleid|ok):\s*([a-z0-9][a-z0-9.,\s-]*)(?:\(flow:\s*([a-z-]+)\))?/
+
+/** The kinds of data-flow case a taint rule's fixture covers, in the order `guard rules test` lists them. */
+export const FLOW_KINDS = ['direct', 'assignments', 'string-building', 'container', 'helper-function', 'class-field', 'sanitized', 'constant-overwrite', 'dead-branch', 'number-conversion']
+
+interface Expectation {
+  kind: 'ruleid' | 'ok'
+  flow?: string
+}
 
 /** 1-based line → what the annotations say of the rule there; each applies to the next line that is not an annotation. */
-function expectationsFor(ruleId: string, lines: string[]): Map<number, 'ruleid' | 'ok'> {
-  const expected = new Map<number, 'ruleid' | 'ok'>()
-  let pending: ('ruleid' | 'ok')[] = []
+function expectationsFor(ruleId: string, lines: string[]): Map<number, Expectation> {
+  const expected = new Map<number, Expectation>()
+  let pending: Expectation[] = []
   lines.forEach((text, i) => {
     const m = ANNOTATION.exec(text)
     if (m && COMMENT_START.test(text)) {
       // The comment's own end (`-->`, `*/`) is not part of the ids.
       const ids = m[2].replace(/\s*(?:-->?|\*\/)\s*$/, '').split(',').map((s) => s.trim())
-      if (ids.includes(ruleId)) pending.push(m[1] as 'ruleid' | 'ok')
+      if (ids.includes(ruleId)) pending.push({ kind: m[1] as 'ruleid' | 'ok', ...(m[3] ? { flow: m[3] } : {}) })
       return
     }
     // `ruleid` wins if both are given: a missed finding is the failure worth reporting.
-    if (pending.length) expected.set(i + 1, pending.includes('ruleid') ? 'ruleid' : 'ok')
+    if (pending.length) expected.set(i + 1, pending.find((p) => p.kind === 'ruleid') ?? pending[0])
     pending = []
   })
   return expected
@@ -63,7 +73,7 @@ async function fixturesOf(rule: RuleDef, listing: Map<string, string[]>): Promis
 
 async function testRule(rule: RuleDef, engines: Engine[], listing: Map<string, string[]>): Promise<RuleTestResult> {
   const fixtures = await fixturesOf(rule, listing)
-  const result: RuleTestResult = { rule_id: rule.id, languages: rule.languages, fixture: fixtures[0] ?? null, fixtures, positives: 0, negatives: 0, failures: [] }
+  const result: RuleTestResult = { rule_id: rule.id, languages: rule.languages, fixture: fixtures[0] ?? null, fixtures, positives: 0, negatives: 0, flows: {}, failures: [] }
   if (!fixtures.length) {
     result.failures.push({ file: null, line: 0, kind: 'no-fixture', text: `no fixture file named ${rule.id}.<ext> beside the rule` })
     return result
@@ -74,14 +84,20 @@ async function testRule(rule: RuleDef, engines: Engine[], listing: Map<string, s
     const expected = expectationsFor(rule.id, lines)
     const file = { path: path.basename(fixture), language: languageOf(fixture), text, isTest: false }
     const matched = new Set(evaluateFile(file, [rule], engines).map((m) => m.line))
-    for (const [line, kind] of expected) {
+    for (const [line, { kind, flow }] of expected) {
+      const passed = kind === 'ruleid' ? matched.has(line) : !matched.has(line)
       if (kind === 'ruleid') {
         result.positives++
-        if (!matched.has(line)) result.failures.push({ file: fixture, line, kind: 'missed', text: lines[line - 1].trim() })
+        if (!passed) result.failures.push({ file: fixture, line, kind: 'missed', text: lines[line - 1].trim() })
       } else result.negatives++
+      if (flow) {
+        const count = (result.flows[flow] ??= { passed: 0, total: 0 })
+        count.total++
+        if (passed) count.passed++
+      }
     }
     for (const line of [...matched].sort((a, b) => a - b)) {
-      if (expected.get(line) !== 'ruleid') result.failures.push({ file: fixture, line, kind: 'unexpected', text: lines[line - 1].trim() })
+      if (expected.get(line)?.kind !== 'ruleid') result.failures.push({ file: fixture, line, kind: 'unexpected', text: lines[line - 1].trim() })
     }
   }
   if (result.positives + result.negatives === 0) {
@@ -105,20 +121,27 @@ function shown(file: string): string {
 
 /** Per language: rules, positive and negative lines; then each failure as file:line. */
 export function formatRuleTestResults(results: RuleTestResult[]): string {
-  const byLanguage = new Map<string, { rules: number; positives: number; negatives: number; failed: number }>()
+  const byLanguage = new Map<string, { rules: number; positives: number; negatives: number; failed: number; flows: RuleTestResult['flows'] }>()
   for (const r of results) {
     // The library's folders are its languages (rules/<language>/); generic holds the multi-language rules.
     const language = r.fixture ? path.basename(path.dirname(r.fixture)) : (r.languages[0] ?? 'unknown')
-    const row = byLanguage.get(language) ?? { rules: 0, positives: 0, negatives: 0, failed: 0 }
+    const row = byLanguage.get(language) ?? { rules: 0, positives: 0, negatives: 0, failed: 0, flows: {} }
     row.rules++
     row.positives += r.positives
     row.negatives += r.negatives
     if (r.failures.length) row.failed++
+    for (const [flow, { passed, total }] of Object.entries(r.flows)) {
+      const count = (row.flows[flow] ??= { passed: 0, total: 0 })
+      count.passed += passed
+      count.total += total
+    }
     byLanguage.set(language, row)
   }
   const out: string[] = []
   for (const [language, row] of [...byLanguage].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(`${language.padEnd(12)} ${String(row.rules).padStart(3)} rules ${String(row.positives).padStart(4)} positive ${String(row.negatives).padStart(4)} negative lines${row.failed ? `  ${row.failed} failing` : ''}`)
+    const flows = Object.entries(row.flows).sort(([a], [b]) => FLOW_KINDS.indexOf(a) - FLOW_KINDS.indexOf(b))
+    if (flows.length) out.push(`${''.padEnd(12)} flow cases: ${flows.map(([flow, c]) => `${flow} ${c.passed}/${c.total}`).join(', ')}`)
   }
   const failures = results.flatMap((r) => r.failures.map((f) => ({ rule: r.rule_id, ...f })))
   if (failures.length) out.push('')

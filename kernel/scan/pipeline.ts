@@ -160,6 +160,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
         remediation: rule.remediation,
         suppressed: suppression !== null,
         suppression,
+        ...(f.trace ? { trace: f.trace.map((s) => ({ file: r.path, ...s })) } : {}),
       })
     }
   }

@@ -4,6 +4,7 @@ import { STRUCTURAL_LANGUAGES, type AstRule, type Engine, type EngineMatch, type
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
 import { Prefilter, prefilterNeed, type Need } from './prefilter.ts'
+import { scanTaint, TAINT_KEYS, taintSpec, type TaintSpec } from './taint.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
 export const astGrepStats = { parsed: 0, skipped: 0 }
@@ -156,8 +157,43 @@ function toMatch(rule: RuleDef, node: SgNode, fileText: string): EngineMatch {
   }
 }
 
+/** A taint rule's entries in one grammar (PHP patterns wrapped in their tag), per rule and grammar. */
+const taintSpecs = new WeakMap<RuleDef, Map<string, TaintSpec>>()
+function taintSpecFor(rule: RuleDef, astLang: string): TaintSpec {
+  let byLang = taintSpecs.get(rule)
+  if (!byLang) taintSpecs.set(rule, (byLang = new Map()))
+  let spec = byLang.get(astLang)
+  if (!spec) {
+    const wrap = (entries: AstRule[] | undefined) => (astLang === 'php' ? entries?.map((e) => mapPatterns(e, wrapPhpPattern)) : entries)
+    byLang.set(astLang, (spec = taintSpec({ ...rule, sources: wrap(rule.sources), sinks: wrap(rule.sinks), sanitizers: wrap(rule.sanitizers), propagators: wrap(rule.propagators) })))
+  }
+  return spec
+}
+
+/** Why a taint rule cannot run in one ast-grep language, or undefined. */
+function taintProblemIn(rule: RuleDef, astLang: string): string | undefined {
+  for (const key of TAINT_KEYS) {
+    for (const [i, entry] of (rule[key] ?? []).entries()) {
+      for (const { path, pattern } of collectPatterns(entry, `${key}[${i}]`)) {
+        const problem = patternProblem(astLang, astLang === 'php' ? wrapPhpPattern(pattern) : pattern)
+        if (problem) return `${path}: ${problem}`
+      }
+    }
+  }
+  const spec = taintSpecFor(rule, astLang)
+  const configs: [string, NapiConfig[]][] = [['sources', spec.sources], ['sinks', spec.sinks.map((s) => s.config)], ['sanitizers', spec.sanitizers], ['propagators', spec.propagators.map((p) => p.config)]]
+  for (const [key, list] of configs) {
+    for (const [i, config] of list.entries()) {
+      const problem = compileProblem(config, astLang)
+      if (problem) return `${key}[${i}]: ${problem}`
+    }
+  }
+  return undefined
+}
+
 /** Why the rule cannot run in one ast-grep language, or undefined. */
 function problemIn(rule: RuleDef, astLang: string): string | undefined {
+  if (rule.mode === 'taint') return taintProblemIn(rule, astLang)
   const at = rule.rule ? 'rule' : ''
   for (const { path, pattern } of collectPatterns(ruleObject(rule), at)) {
     const problem = patternProblem(astLang, astLang === 'php' ? wrapPhpPattern(pattern) : pattern)
@@ -184,18 +220,23 @@ function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   if (!astLang) return []
   const may = prefilterFor(rules, astLang).candidates(file.text)
   const todo: [RuleDef, NapiConfig][] = []
+  const taint: { rule: RuleDef; spec: TaintSpec }[] = []
   rules.forEach((rule, i) => {
-    const config = may[i] && configFor(rule, compiled(rule), astLang)
+    if (!may[i]) return
+    if (rule.mode === 'taint') return void taint.push({ rule, spec: taintSpecFor(rule, astLang) })
+    const config = configFor(rule, compiled(rule), astLang)
     if (config) todo.push([rule, config])
   })
-  if (!todo.length) {
+  if (!todo.length && !taint.length) {
     astGrepStats.skipped++
     return []
   }
   astGrepStats.parsed++
+  // One parse serves both the patterns and the taint analysis.
   const root = parse(astLang, file.text).root()
   const matches: EngineMatch[] = []
   for (const [rule, config] of worthSearching(root, todo, astLang)) for (const node of findAll(root, rule, config, astLang)) matches.push(toMatch(rule, node, file.text))
+  for (const m of scanTaint(root, astLang, taint)) matches.push(m)
   return matches
 }
 
@@ -242,7 +283,7 @@ function worthSearching(root: SgNode, todo: [RuleDef, NapiConfig][], astLang: st
 
 const astGrepEngine: Engine = {
   name: 'ast-grep',
-  handles: (rule) => rule.pattern !== undefined || rule.rule !== undefined,
+  handles: (rule) => rule.pattern !== undefined || rule.rule !== undefined || rule.mode === 'taint',
   validate,
   scan,
 }

@@ -366,9 +366,12 @@ const COST = (t: Term) => ('regex' in t ? 1 : 0)
 
 /** The rule's `prefilter` (any one substring suffices), or the terms derived from its pattern(s) and regexes. */
 export function prefilterNeed(rule: RuleDef, astLang: string): Need {
+  const entries = (list: AstRule[] | undefined) => either((list ?? []).map((entry) => ruleNeed(astLang, entry)))
   const need = rule.prefilter?.length
     ? rule.prefilter.map((text) => [{ text }])
-    : rule.rule
+    : rule.mode === 'taint'
+      ? both(entries(rule.sources), entries(rule.sinks)) // a source and a sink must both be there
+      : rule.rule
       ? ruleNeed(astLang, rule.rule)
       : rule.pattern === undefined
         ? null

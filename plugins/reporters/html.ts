@@ -32,6 +32,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}
 .badge.critical{background:var(--critical)}.badge.high{background:var(--high)}.badge.medium{background:var(--medium)}
 .badge.low{background:var(--low)}.badge.info{background:var(--info)}.badge.suppressed{background:none;color:var(--muted);border:1px solid var(--line)}
 .message{margin:6px 0}
+ol.trace{margin:6px 0 6px 1.2em;padding:0;font-size:.9em}ol.trace li{margin:2px 0}
 pre.snippet{margin:6px 0;padding:8px;background:var(--card);border:1px solid var(--line);border-radius:4px;overflow:auto;white-space:pre}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0 0}dt{color:var(--muted)}dd{margin:0}
 footer{margin-top:24px;color:var(--muted);font-size:12px}
@@ -133,6 +134,7 @@ function findingCard(f: Finding, input: ReportInput): string {
     '</header>',
     `<p class="message">${esc(f.message)}</p>`,
     f.snippet ? `<pre class="snippet"><code>${esc(f.snippet)}</code></pre>` : '',
+    f.trace?.length ? `<ol class="trace" aria-label="Data flow from source to sink">${f.trace.map((s) => `<li><code>${esc(`${s.file}:${s.line}:${s.column}`)}</code> ${esc(s.note)}</li>`).join('')}</ol>` : '',
     '<dl>',
     detailRow('CWE', f.cwe.join(', ')),
     detailRow('OWASP', f.owasp.join(', ')),

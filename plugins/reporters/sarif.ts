@@ -29,8 +29,8 @@ export interface SarifArtifactLocation {
 export interface SarifRegion {
   startLine: number
   startColumn: number
-  endLine: number
-  endColumn: number
+  endLine?: number
+  endColumn?: number
   snippet?: SarifMessage
 }
 export interface SarifLocation {
@@ -60,7 +60,12 @@ export interface SarifResult {
   partialFingerprints: Record<string, string>
   fingerprints: Record<string, string>
   suppressions?: SarifSuppression[]
+  codeFlows?: SarifCodeFlow[]
   properties: Record<string, unknown>
+}
+/** A taint finding's path, source first: GitHub code scanning draws it step by step. */
+export interface SarifCodeFlow {
+  threadFlows: { locations: { location: SarifLocation & { message: SarifMessage } }[] }[]
 }
 export interface SarifNotification {
   level: Level
@@ -175,6 +180,12 @@ function region(f: Finding): SarifRegion {
   }
 }
 
+function codeFlow(trace: NonNullable<Finding['trace']>): SarifCodeFlow {
+  return {
+    threadFlows: [{ locations: trace.map((s) => ({ location: { ...location(s.file, { startLine: s.line, startColumn: s.column }), message: { text: s.note } } })) }],
+  }
+}
+
 function location(file: string, withRegion?: SarifRegion): SarifLocation {
   return {
     physicalLocation: {
@@ -237,6 +248,7 @@ export function buildSarif(input: ReportInput): SarifLog {
       partialFingerprints: { primaryLocationLineHash: `${hashes.get(f)}:${occurrence.get(f)}`, 'guardFindingId/v1': f.id },
       fingerprints: { 'guard/v1': f.id },
       ...(suppressions ? { suppressions } : {}),
+      ...(f.trace?.length ? { codeFlows: [codeFlow(f.trace)] } : {}),
       properties: {
         severity: f.severity,
         confidence: f.confidence,
