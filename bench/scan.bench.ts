@@ -63,8 +63,10 @@ async function runMode(corpus: string, threads: number, packs?: string[]): Promi
   const bytes = bytesScanned(corpus, r.files_skipped.map((s) => s.path))
   await kernel.close()
   const rssMb = process.resourceUsage().maxRSS / 1024
+  // In-process, the taint analysis counts in this thread: the engine module is the one the kernel loaded.
+  const taint = threads === 0 ? (await import(new URL('taint.ts', kernel.engines.find((u) => u.includes('engine-astgrep'))!).href)).taintStats : undefined
   process.stdout.write(
-    JSON.stringify({ threads, files: r.files_scanned, mb: bytes / 1e6, seconds, files_per_s: r.files_scanned / seconds, mb_per_s: bytes / 1e6 / seconds, scan_mb_per_s: bytes / 1e6 / scanSeconds, findings: r.findings.length, by_severity: r.by_severity, rules: r.rules_evaluated, peak_rss_mb: rssMb }) + '\n',
+    JSON.stringify({ threads, files: r.files_scanned, mb: bytes / 1e6, seconds, files_per_s: r.files_scanned / seconds, mb_per_s: bytes / 1e6 / seconds, scan_mb_per_s: bytes / 1e6 / scanSeconds, findings: r.findings.length, taint_findings: r.findings.filter((f) => f.trace).length, taint, by_severity: r.by_severity, rules: r.rules_evaluated, peak_rss_mb: rssMb }) + '\n',
   )
 }
 
@@ -121,6 +123,8 @@ if (mode === '--run') {
         )
       }
       console.log(`${set.name} by severity (pool):`, JSON.stringify(rows[0].by_severity))
+      const t = rows[1].taint
+      if (t) console.log(`${set.name} taint (in-process): ${t.files} file analyses, ${t.functions} function analyses, ${t.budgetHits} over budget, ${rows[1].taint_findings} taint finding(s)`)
     }
   } finally {
     fs.rmSync(corpus, { recursive: true, force: true })

@@ -3,3 +3,4 @@
 export type { AstRule, Engine, EngineMatch, RuleDef, SourceFile, TaintTraceStep } from './catalog/rule.ts'
 export { ALL_LANGUAGES, STRUCTURAL_LANGUAGES, languageOf, ruleAppliesTo } from './catalog/languages.ts'
 export { gluedBefore, isWordChar, LiteralSearch } from './base/literal-search.ts'
+export { noteForFile } from './base/notes.ts'

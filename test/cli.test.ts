@@ -3,21 +3,15 @@ import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { spawn, execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { tempDir, writeTree } from './helpers/server.ts'
-import { GUARD, waitForHealth } from './helpers/process.ts'
+import { GUARD, runGuard, waitForHealth } from './helpers/process.ts'
 import { progressBar } from '../bin/output.ts'
 
 const SECRET = 'cli-secret-0123456789abcdef0123456789'
 
-function guard(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [GUARD, ...args], { cwd: opts.cwd, env: { ...process.env, ...opts.env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
-    )
-  })
-}
+const guard = runGuard
 
 let work: string
 before(() => {

@@ -78,7 +78,14 @@ const FINDINGS: Finding[] = [
   finding({ rule_id: 'js.eval-injection', file: 'src/app.js', line: 12, snippet: '  eval(req.query.code)', message: 'eval() runs req.query.code' }),
   // Identical-looking to the one above: same rule, same code, same message, another line.
   finding({ rule_id: 'js.eval-injection', file: 'src/app.js', line: 40, snippet: '  eval(req.query.code)', message: 'eval() runs req.query.code' }),
-  finding({ rule_id: 'py.sql-injection', file: 'api/db.py', line: 7, column: 9, end_line: 8, end_column: 3, snippet: 'cur.execute("SELECT * FROM t WHERE id=" + id\n)' }),
+  finding({
+    rule_id: 'py.sql-injection', file: 'api/db.py', line: 7, column: 9, end_line: 8, end_column: 3, snippet: 'cur.execute("SELECT * FROM t WHERE id=" + id\n)',
+    trace: [
+      { file: 'api/db.py', line: 3, column: 10, note: 'source: request.args.get("id")' },
+      { file: 'api/db.py', line: 3, column: 5, note: 'id = …' },
+      { file: 'api/db.py', line: 7, column: 9, note: 'sink: cur.execute()' },
+    ],
+  }),
   finding({ rule_id: 'secrets.aws-access-key', file: 'config/settings.env', line: 3, column: 1, snippet: 'AWS_ACCESS_KEY_ID=AKIA****' }),
   finding({ rule_id: 'html.unescaped-template', file: 'web/templates/index.html', line: 22, snippet: NASTY_SNIPPET, message: 'Template renders `user.bio` raw | unescaped\u0001 <b>bold</b>' }),
   finding({
@@ -252,6 +259,11 @@ test('SARIF validates against the OASIS 2.1.0 schema and meets GitHub code scann
   assert.deepEqual(byId.get(FINDINGS[5].id)!.suppressions, [{ kind: 'inSource', status: 'accepted', justification: 'test seed only', properties: { source: 'inline' } }])
   assert.equal(byId.get(FINDINGS[6].id)!.suppressions![0].kind, 'external')
   assert.equal(byId.get(FINDINGS[4].id)!.locations[0].physicalLocation.region!.snippet!.text, NASTY_SNIPPET)
+  // A taint finding's path is a code flow, source first, each step at its place.
+  const flow = byId.get(FINDINGS[2].id)!.codeFlows![0].threadFlows[0].locations
+  assert.deepEqual(flow.map((l) => [l.location.physicalLocation.region!.startLine, l.location.message.text]), FINDINGS[2].trace!.map((s) => [s.line, s.note]))
+  assert.equal(flow[0].location.physicalLocation.artifactLocation.uri, 'api/db.py')
+  assert.equal(byId.get(FINDINGS[0].id)!.codeFlows, undefined, 'a pattern finding has no flow')
 
   // The validator is really the schema: a level SARIF does not know is refused.
   const broken = structuredClone(sarif)
@@ -394,6 +406,7 @@ test('HTML: self-contained, with a CSP, and user content escaped', () => {
   assert.ok(html.includes('&lt;script&gt;window.__pwned = 1&lt;/script&gt; ]]&gt; &quot;double&quot;'))
   assert.ok(!html.includes('\u0001'))
   for (const f of FINDINGS) assert.ok(html.includes(`id="finding-${f.id}"`), `${f.id} rendered`)
+  assert.ok(html.includes('<ol class="trace" aria-label="Data flow from source to sink"><li><code>api/db.py:3:10</code> source: request.args.get(&quot;id&quot;)</li>'), 'the taint path, step by step')
 
   const clean = htmlReporter.render(CLEAN)
   assert.match(clean, /No findings/)

@@ -24,7 +24,21 @@ export function confinedPath(root: string, p: string): string | 'outside' | unde
     }
     return link ? 'outside' : undefined
   }
-  return isInside(fs.realpathSync(root), real) ? real : 'outside'
+  let realRoot = realRoots.get(root)
+  if (realRoot === undefined) realRoots.set(root, (realRoot = fs.realpathSync(root)))
+  return isInside(realRoot, real) ? real : 'outside'
+}
+const realRoots = new Map<string, string>()
+
+/**
+ * A file or folder to read: its real path when it is one of that kind (not a FIFO or a device, which would hang a
+ * read) and, with `inside`, does not leave that folder; else undefined.
+ */
+export function readablePath(p: string, kind: 'file' | 'dir', inside?: string): string | undefined {
+  const real = inside ? confinedPath(inside, p) : p
+  if (real === undefined || real === 'outside') return undefined
+  const stat = fs.statSync(real, { throwIfNoEntry: false })
+  return stat && (kind === 'file' ? stat.isFile() : stat.isDirectory()) ? real : undefined
 }
 
 /**
@@ -34,19 +48,12 @@ export function confinedPath(root: string, p: string): string | 'outside' | unde
  * opened and written, as a shell redirection would: renaming over it would replace a device for the whole machine.
  */
 export function writeFileAtomic(file: string, content: string): void {
-  let target = file
-  let stat = fs.lstatSync(file, { throwIfNoEntry: false })
-  if (stat?.isSymbolicLink()) {
-    // A dangling link is written through as well: its target is created.
-    target = path.resolve(path.dirname(file), fs.readlinkSync(file))
-    try {
-      target = fs.realpathSync(file)
-    } catch {
-      // dangling: `target` is where it points
-    }
-    stat = fs.statSync(target, { throwIfNoEntry: false })
-  }
-  if (stat && !stat.isFile()) return fs.writeFileSync(target, content)
+  // What the path leads to, links followed: `/dev/stdout` into a pipe has no real path to rename over.
+  const stat = fs.statSync(file, { throwIfNoEntry: false })
+  if (stat && !stat.isFile()) return fs.writeFileSync(file, content)
+  // A dangling link is written through: the file it leads to is created (there is no old content to keep whole).
+  if (!stat && fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return fs.writeFileSync(file, content)
+  const target = stat ? fs.realpathSync(file) : file
   const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
     fs.writeFileSync(tmp, content, { mode: stat ? stat.mode & 0o777 : 0o644 })

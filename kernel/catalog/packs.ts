@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
-import { confinedPath } from '../base/files.ts'
+import { readablePath } from '../base/files.ts'
 import { isPlainObject } from '../base/input.ts'
 import type { RuleDef } from './rule.ts'
 import { ruleFileErrors } from './rules.ts'
@@ -76,14 +76,8 @@ export function inlineRule(entry: Record<string, unknown>): { rule: Record<strin
   return { rule, ...(typeof control === 'string' ? { control } : {}) }
 }
 
-/** What a file holds only when it is inside `inside` (if given): its real path, or undefined. */
-function readable(p: string, inside: string | undefined): string | undefined {
-  const real = inside ? confinedPath(inside, p) : fs.existsSync(p) ? p : undefined
-  return real === 'outside' ? undefined : real
-}
-
 function readOverrides(dir: string, where: string, inside?: string): RuleOverrides | undefined {
-  const file = readable(path.join(dir, OVERRIDES_FILE), inside)
+  const file = readablePath(path.join(dir, OVERRIDES_FILE), 'file', inside)
   if (!file) return undefined
   const doc: unknown = parseYaml(fs.readFileSync(file, 'utf8'), where) ?? {}
   const errors = [...Value.Errors(RuleOverrides, doc)].map((e) => ({ path: `${where}: ${keyPath(e.path) || '(root)'}`, message: e.message }))
@@ -102,12 +96,12 @@ export function ruleOverrides(enabledPacks: Pack[], configRules: RuleOverrides =
 export function loadPacks(dirs: PackDir[]): Pack[] {
   const packs = new Map<string, Pack>()
   for (const { dir, builtin, inside } of dirs) {
-    const packsDir = readable(dir, inside)
-    if (!packsDir || !fs.statSync(packsDir).isDirectory()) continue
+    const packsDir = readablePath(dir, 'dir', inside)
+    if (!packsDir) continue
     for (const entry of fs.readdirSync(packsDir, { withFileTypes: true })) {
-      const packDir = readable(path.join(packsDir, entry.name), inside)
-      const file = packDir && readable(path.join(packDir, 'pack.yaml'), inside)
-      if (!packDir || !file || !fs.statSync(packDir).isDirectory()) continue
+      const packDir = readablePath(path.join(packsDir, entry.name), 'dir', inside)
+      const file = packDir && readablePath(path.join(packDir, 'pack.yaml'), 'file', inside)
+      if (!packDir || !file) continue
       const pack = parsePack(fs.readFileSync(file, 'utf8'), `${entry.name}/pack.yaml`)
       const overrides = readOverrides(packDir, `${entry.name}/${OVERRIDES_FILE}`, inside)
       const inlineRules = pack.inlineRules.map((r) => ({ ...r, source: file }))

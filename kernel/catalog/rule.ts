@@ -30,10 +30,14 @@ export interface RuleDef {
    * Each entry is an ast-grep rule object. `include` names taint libraries (`*.lib.yaml`) whose entries are added.
    */
   mode?: 'taint'
+  /** Arithmetic carries taint (a weak random number times 1000 is still predictable); by default it cleans. */
+  taint_arithmetic?: boolean
   sources?: AstRule[]
   sinks?: AstRule[]
   sanitizers?: AstRule[]
   propagators?: AstRule[]
+  /** Conditions that validate a value (`focus: $X`): it is clean where the check holds (`safe_when: false` inverts). */
+  guards?: AstRule[]
   include?: string[]
   /** Text matcher: a JavaScript regular expression (flags in `regex_flags`). */
   regex?: string

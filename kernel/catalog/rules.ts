@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
-import { confinedPath } from '../base/files.ts'
+import { readablePath } from '../base/files.ts'
 import { globProblem } from '../base/globs.ts'
 import { INSTALL_DIR } from '../base/install.ts'
 import { ALL_LANGUAGES } from './languages.ts'
@@ -26,6 +26,7 @@ const TaintFields = {
   sinks: TaintEntries('Where it must not arrive; `focus: $X` names the dangerous part of the match'),
   sanitizers: TaintEntries('Expressions whose value is safe whatever went in'),
   propagators: TaintEntries('`from: $A`, `to: $B`: a match carries $A\'s taint into $B'),
+  guards: TaintEntries('A condition that validates `focus: $X` (an allow-list or prefix check): $X is clean where it holds, and after an `if` whose other side exits; `safe_when: false` for a check that holds when $X is bad'),
   include: Type.Optional(Type.Array(Type.String({ pattern: LIBRARY_ID }), { description: 'Taint libraries (`*.lib.yaml`) whose entries are added' })),
 }
 
@@ -64,6 +65,7 @@ export const RuleFile = Type.Object(
     prefilter: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     enabled: Type.Optional(Type.Boolean()),
     mode: Type.Optional(Type.Literal('taint', { description: 'Follow data from `sources` to `sinks`' })),
+    taint_arithmetic: Type.Optional(Type.Boolean({ description: 'Arithmetic carries taint (a weak random number times 1000 is as predictable); by default numbers are clean' })),
     ...TaintFields,
   },
   { $id: 'RuleFile', additionalProperties: false },
@@ -98,8 +100,8 @@ export function ruleFileErrors(data: unknown): FieldError[] {
     if (matchers.length && !errors.has(matchers[0])) errors.set(matchers[0], 'a taint rule matches with sources and sinks, not a pattern, rule or regex')
     const given = (key: 'sources' | 'sinks') => (data as RuleDef)[key]?.length || (data as RuleDef).include?.length
     for (const key of ['sources', 'sinks'] as const) if (!given(key) && !errors.has(key)) errors.set(key, 'a taint rule needs at least one (or an include that gives them)')
-  } else if (['sources', 'sinks', 'sanitizers', 'propagators', 'include'].some((k) => (data as Record<string, unknown>)[k] !== undefined)) {
-    errors.set('mode', 'sources, sinks, sanitizers, propagators and include belong to a taint rule: add mode: taint')
+  } else if (['sources', 'sinks', 'sanitizers', 'propagators', 'guards', 'include'].some((k) => (data as Record<string, unknown>)[k] !== undefined)) {
+    errors.set('mode', 'sources, sinks, sanitizers, propagators, guards and include belong to a taint rule: add mode: taint')
   } else if (matchers.length !== 1) {
     const at = matchers[1] ?? 'pattern'
     if (!errors.has(at)) errors.set(at, `a rule needs exactly one matcher: pattern, rule or regex (found ${matchers.join(', ') || 'none'})`)
@@ -146,7 +148,7 @@ function shownPath(dir: string, file: string): string {
 }
 
 type TaintLibrary = Static<typeof TaintLibraryFile>
-const TAINT_KEYS = ['sources', 'sinks', 'sanitizers', 'propagators'] as const
+const TAINT_KEYS = ['sources', 'sinks', 'sanitizers', 'propagators', 'guards'] as const
 
 /** The built-in taint libraries, which a pack's rules may include as the library's rules do. */
 let builtinLibraries: Map<string, TaintLibrary> | undefined
@@ -195,9 +197,8 @@ export async function loadRules(dirs: string[], inside?: string): Promise<RuleDe
   const errors: FieldError[] = []
   const firstFile = new Map<string, string>()
   const libraries = new Map<string, TaintLibrary>()
-  const readable = (p: string) => !inside || confinedPath(inside, p) !== 'outside'
-  for (const dir of dirs.filter(readable)) {
-    for (const file of (await ruleFilesUnder(dir)).filter(readable)) {
+  for (const dir of dirs.filter((d) => readablePath(d, 'dir', inside))) {
+    for (const file of (await ruleFilesUnder(dir)).filter((f) => readablePath(f, 'file', inside))) {
       const shown = shownPath(dir, file)
       let data: unknown
       try {

@@ -6,7 +6,7 @@ import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import { SEVERITIES, Severity } from '../base/schemas.ts'
 import { keyPath, ValidationError, type FieldError } from '../base/errors.ts'
-import { confinedPath } from '../base/files.ts'
+import { confinedPath, readablePath } from '../base/files.ts'
 import { globProblem } from '../base/globs.ts'
 import { isPlainObject, parseYamlInput } from '../base/input.ts'
 import { ROLES } from '../access/permissions.ts'
@@ -208,7 +208,7 @@ export function readRepoConfig(root: string): LenientConfig {
   const where = '.guard.yaml'
   const file = confinedPath(root, path.join(root, where))
   if (file === 'outside') return { config: {}, warnings: [{ path: where, message: 'not read: a symbolic link that leaves the repository' }] }
-  if (file === undefined || !fs.statSync(file).isFile()) return { config: {}, warnings: [] }
+  if (file === undefined || !readablePath(file, 'file')) return { config: {}, warnings: [] }
   const { config, warnings } = readConfigLeniently(file, where)
   for (const key of Object.keys(config).filter((k) => !SCAN_KEYS.includes(k))) {
     warnings.push({ path: `${where}: ${key}`, message: "ignored: only the server's .guard.yaml sets it" })

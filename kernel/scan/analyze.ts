@@ -1,6 +1,6 @@
 // Everything about a finding that one file decides: matches, snippet, masking, inline suppression, fingerprint.
-import type { Engine, RuleDef, SourceFile, TaintTraceStep } from '../catalog/rule.ts'
-import type { Suppression } from '../base/schemas.ts'
+import type { Engine, EngineMatch, RuleDef, SourceFile, TaintTraceStep } from '../catalog/rule.ts'
+import { SEVERITIES, type Suppression } from '../base/schemas.ts'
 import { evaluateFile } from './evaluate.ts'
 import { fingerprintFinding, normalizeCode } from './fingerprint.ts'
 import { inlineSuppression } from './suppress.ts'
@@ -30,25 +30,60 @@ export function maskSecret(secret: string): string {
   return `${secret.slice(0, 4)}****`
 }
 
-/** The file's findings (at most MAX_FINDINGS_PER_FILE, the first in the file) and how many there were. */
+const CONFIDENCE_RANK = { high: 0, medium: 1, low: 2 } as const
+
+/**
+ * One problem at one place is one finding: of matches on the same line that share a CWE, those with a lower
+ * confidence (then severity) go, so a review rule (`*-dynamic`, low confidence) stays quiet where a taint rule of the
+ * same weakness already reports.
+ */
+function strongest(matches: EngineMatch[], byId: Map<string, RuleDef>): EngineMatch[] {
+  const rank = (m: EngineMatch) => {
+    const rule = byId.get(m.rule_id)
+    return CONFIDENCE_RANK[m.confidence ?? 'medium'] * 10 + (rule ? SEVERITIES.indexOf(rule.severity) : 9)
+  }
+  const byLine = new Map<number, EngineMatch[]>()
+  for (const m of matches) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m])
+  return matches.filter((m) => {
+    const cwe = byId.get(m.rule_id)?.cwe ?? []
+    return !byLine.get(m.line)!.some((o) => o.rule_id !== m.rule_id && rank(o) < rank(m) && (byId.get(o.rule_id)?.cwe ?? []).some((c) => cwe.includes(c)))
+  })
+}
+
+/**
+ * The file's findings and how many there were. Past MAX_FINDINGS_PER_FILE the most severe are kept, so a generated
+ * file's thousand low findings cannot hide its one critical one.
+ */
 export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): { findings: FileFinding[]; found: number } {
-  const matches = evaluateFile(file, rules, engines)
-  if (matches.length === 0) return { findings: [], found: 0 }
+  const all = evaluateFile(file, rules, engines)
+  if (all.length === 0) return { findings: [], found: 0 }
   const lines = file.text.split(/\r?\n/)
   const seen = new Map<string, number>()
   const located = new Set<string>()
-  matches.sort((a, b) => a.line - b.line || a.column - b.column || a.rule_id.localeCompare(b.rule_id))
-  const findings: FileFinding[] = []
-  let found = 0
-  for (const m of matches) {
-    // Two engines or patterns matching the same place are one finding.
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  all.sort((a, b) => a.line - b.line || a.column - b.column || a.rule_id.localeCompare(b.rule_id))
+  // Two engines or patterns matching the same place are one finding.
+  const unique = all.filter((m) => {
     const where = `${m.rule_id}:${m.line}:${m.column}:${m.end_line}:${m.end_column}`
-    if (located.has(where)) continue
-    located.add(where)
-    if (++found > MAX_FINDINGS_PER_FILE) continue
+    return !located.has(where) && located.add(where)
+  })
+  const matches = strongest(unique, byId)
+  // Occurrence indices (part of each fingerprint) count in the file's order, whatever is kept.
+  const occurrences = matches.map((m) => {
     const key = `${m.rule_id}\0${normalizeCode(m.matched)}`
     const occurrence = seen.get(key) ?? 0
     seen.set(key, occurrence + 1)
+    return occurrence
+  })
+  const severity = (m: EngineMatch) => SEVERITIES.indexOf(byId.get(m.rule_id)?.severity ?? 'info')
+  const kept = matches.map((m, i) => ({ m, occurrence: occurrences[i] }))
+  if (kept.length > MAX_FINDINGS_PER_FILE) {
+    kept.sort((a, b) => severity(a.m) - severity(b.m) || a.m.line - b.m.line)
+    kept.length = MAX_FINDINGS_PER_FILE
+    kept.sort((a, b) => a.m.line - b.m.line || a.m.column - b.m.column)
+  }
+  const findings: FileFinding[] = []
+  for (const { m, occurrence } of kept) {
     const hide = (s: string) => (m.secret ? s.split(m.secret).join(maskSecret(m.secret)) : s)
     // Mask before cutting, so a cut can never leave part of a secret unmasked.
     let snippet = hide(lines.slice(m.line - 1, Math.min(m.end_line, m.line - 1 + MAX_SNIPPET_LINES)).join('\n'))
@@ -67,5 +102,5 @@ export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[
       ...(m.trace ? { trace: m.trace.map((s) => ({ ...s, note: hide(s.note) })) } : {}),
     })
   }
-  return { findings, found }
+  return { findings, found: matches.length }
 }

@@ -5,6 +5,7 @@ import { analyzeFile, type FileFinding } from './analyze.ts'
 import { loadEngines } from './evaluate.ts'
 import { isTestPath, languageOf } from '../catalog/languages.ts'
 import { tooLarge, unscannableReason } from './walk.ts'
+import { takeFileNotes } from '../base/notes.ts'
 
 export interface BatchFile {
   path: string
@@ -31,6 +32,8 @@ export interface FileResult {
   /** Findings there were: more than `findings` holds when the file had more than a file may report. */
   found: number
   skipped?: string
+  /** What the engines noted about the file (an analysis cut short by its budget). */
+  notes?: string[]
 }
 
 const engineCache = new Map<string, Promise<Engine[]>>()
@@ -76,7 +79,10 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
     if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
     const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
     try {
-      return { path: f.path, bytes, ...analyzeFile(file, task.rules, engines) }
+      takeFileNotes()
+      const analysed = analyzeFile(file, task.rules, engines)
+      const notes = takeFileNotes()
+      return { path: f.path, bytes, ...analysed, ...(notes.length ? { notes } : {}) }
     } catch (e) {
       return { path: f.path, bytes, findings: [], found: 0, skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
     }

@@ -4,12 +4,13 @@ import path from 'node:path'
 import { evaluateFile } from './evaluate.ts'
 import { languageOf } from '../catalog/languages.ts'
 import type { Engine, RuleDef } from '../catalog/rule.ts'
+import { validateRule } from '../catalog/rules.ts'
 
 export interface RuleTestFailure {
   /** Fixture the failure is in (null when the rule has none). */
   file: string | null
   line: number
-  kind: 'missed' | 'unexpected' | 'no-fixture'
+  kind: 'missed' | 'unexpected' | 'no-fixture' | 'invalid'
   text: string
 }
 
@@ -74,6 +75,8 @@ async function fixturesOf(rule: RuleDef, listing: Map<string, string[]>): Promis
 async function testRule(rule: RuleDef, engines: Engine[], listing: Map<string, string[]>): Promise<RuleTestResult> {
   const fixtures = await fixturesOf(rule, listing)
   const result: RuleTestResult = { rule_id: rule.id, languages: rule.languages, fixture: fixtures[0] ?? null, fixtures, positives: 0, negatives: 0, flows: {}, failures: [] }
+  // A rule its engine cannot compile would match nothing quietly: that is a failure of its own.
+  for (const problem of validateRule(rule, engines)) result.failures.push({ file: rule.source ?? null, line: 0, kind: 'invalid', text: `${problem.path}: ${problem.message}` })
   if (!fixtures.length) {
     result.failures.push({ file: null, line: 0, kind: 'no-fixture', text: `no fixture file named ${rule.id}.<ext> beside the rule` })
     return result

@@ -133,6 +133,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
       continue
     }
     scanned++
+    for (const note of r.notes ?? []) warnings.push({ path: r.path, message: note })
     if (r.found > r.findings.length) warnings.push({ path: r.path, message: `only the first ${r.findings.length} findings of this file are reported (${r.found} found)` })
     const room = MAX_FINDINGS_PER_SCAN - findings.length
     if (r.findings.length > room && !capped) {

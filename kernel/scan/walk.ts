@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import ignore, { type Ignore } from 'ignore'
-import { globMatcher } from '../base/globs.ts'
+import { globCostProblem, globMatcher } from '../base/globs.ts'
 
 export interface SkippedFile {
   path: string
@@ -75,10 +75,15 @@ export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFil
     const dirAbs = path.join(root, dirRel)
     const gitignore = path.join(dirAbs, '.gitignore')
     if (opts.gitignore !== false && fs.existsSync(gitignore)) {
+      const shown = dirRel ? `${dirRel}/.gitignore` : '.gitignore'
       try {
-        rules = [...rules, { base: dirRel, ig: ignore().add(fs.readFileSync(gitignore, 'utf8')) }]
+        // The repository writes these patterns: one that would take seconds per path is not applied.
+        const lines = fs.readFileSync(gitignore, 'utf8').split(/\r?\n/)
+        const costly = lines.map((line, i) => [i + 1, globCostProblem(line)] as const).filter(([, problem]) => problem)
+        for (const [line, problem] of costly) skipped.push({ path: `${shown}:${line}`, reason: `pattern not applied: it ${problem}` })
+        rules = [...rules, { base: dirRel, ig: ignore().add(lines.filter((_l, i) => !costly.some(([n]) => n === i + 1))) }]
       } catch {
-        skipped.push({ path: dirRel ? `${dirRel}/.gitignore` : '.gitignore', reason: 'unreadable' })
+        skipped.push({ path: shown, reason: 'unreadable' })
       }
     }
     const ignored = (rel: string, isDir: boolean) =>

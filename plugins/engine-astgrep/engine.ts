@@ -165,7 +165,7 @@ function taintSpecFor(rule: RuleDef, astLang: string): TaintSpec {
   let spec = byLang.get(astLang)
   if (!spec) {
     const wrap = (entries: AstRule[] | undefined) => (astLang === 'php' ? entries?.map((e) => mapPatterns(e, wrapPhpPattern)) : entries)
-    byLang.set(astLang, (spec = taintSpec({ ...rule, sources: wrap(rule.sources), sinks: wrap(rule.sinks), sanitizers: wrap(rule.sanitizers), propagators: wrap(rule.propagators) })))
+    byLang.set(astLang, (spec = taintSpec({ ...rule, sources: wrap(rule.sources), sinks: wrap(rule.sinks), sanitizers: wrap(rule.sanitizers), propagators: wrap(rule.propagators), guards: wrap(rule.guards) })))
   }
   return spec
 }
@@ -174,6 +174,8 @@ function taintSpecFor(rule: RuleDef, astLang: string): TaintSpec {
 function taintProblemIn(rule: RuleDef, astLang: string): string | undefined {
   for (const key of TAINT_KEYS) {
     for (const [i, entry] of (rule[key] ?? []).entries()) {
+      // An entry of relations only (`inside:`) matches every node in that place, the enclosing one included.
+      if (!['pattern', 'kind', 'regex', 'any', 'all', 'matches'].some((k) => entry[k] !== undefined)) return `${key}[${i}]: needs a pattern, kind, regex, any or all of its own, not only relations`
       for (const { path, pattern } of collectPatterns(entry, `${key}[${i}]`)) {
         const problem = patternProblem(astLang, astLang === 'php' ? wrapPhpPattern(pattern) : pattern)
         if (problem) return `${path}: ${problem}`
@@ -181,7 +183,13 @@ function taintProblemIn(rule: RuleDef, astLang: string): string | undefined {
     }
   }
   const spec = taintSpecFor(rule, astLang)
-  const configs: [string, NapiConfig[]][] = [['sources', spec.sources], ['sinks', spec.sinks.map((s) => s.config)], ['sanitizers', spec.sanitizers], ['propagators', spec.propagators.map((p) => p.config)]]
+  const configs: [string, NapiConfig[]][] = [
+    ['sources', spec.sources?.parts ?? []],
+    ['sinks', spec.sinks.flatMap((s) => s.group.parts)],
+    ['sanitizers', spec.sanitizers?.parts ?? []],
+    ['propagators', spec.propagators.flatMap((p) => p.group.parts)],
+    ['guards', spec.guards.flatMap((g) => g.group.parts)],
+  ]
   for (const [key, list] of configs) {
     for (const [i, config] of list.entries()) {
       const problem = compileProblem(config, astLang)

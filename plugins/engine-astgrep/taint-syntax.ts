@@ -19,14 +19,25 @@ export interface CallShape {
 export interface TaintSyntax {
   /** Function-like nodes: each is analysed with its parameters as its own variables. */
   functions: Set<string>
-  /** The parameters of a function: each parameter node and the identifier it binds. */
-  parameters(fn: SgNode): { param: SgNode; name: SgNode }[]
+  /** Functions that do not see the variables around them (PHP's named functions and methods, Ruby's `def`). */
+  isolated: Set<string>
+  /** Functions whose last expression is their value (Ruby's methods and blocks). */
+  implicitReturn: boolean
+  /** An operator that appends its right operand to the variable on its left (Ruby's `<<`). */
+  appendOperator?: string
+  /** The parameters of a function: each parameter node, an identifier it binds, and the argument position it takes. */
+  parameters(fn: SgNode): { param: SgNode; name: SgNode; index: number }[]
+  /** A method's receiver variable (Go's `func (s *S) m()`: `s`), which works as `this` in it, and its type. */
+  receiver(fn: SgNode): { name: string; owner: string } | undefined
   /** Nodes that hold a function's name (to find a local function by the name a call uses). */
   functionName(fn: SgNode): string | undefined
   /** Class-like nodes: a method's fields are shared with the other methods of its class. */
   classes: Set<string>
-  /** Assignment-like nodes: the target(s), the value, and whether the target's old value stays (`+=`). */
-  assignment(n: SgNode): { targets: SgNode[]; value: SgNode | null; augmented: boolean } | undefined
+  /**
+   * Assignment-like nodes (loop headers that bind a variable too): the target(s), the value, and whether the target's
+   * old value stays (`+=`). `values`, when there are as many as targets, pairs them one to one (`a, b := x, y`).
+   */
+  assignment(n: SgNode): { targets: SgNode[]; value: SgNode | null; values?: SgNode[]; augmented: boolean } | undefined
   /** Variable references. */
   references: Set<string>
   /** `this` / `self`, which a field access starts from. */
@@ -54,7 +65,9 @@ export interface TaintSyntax {
   operators: Set<string>
 }
 
-const CLEAN_OPERATORS = ['==', '!=', '===', '!==', '<', '>', '<=', '>=', '&&', '||', 'and', 'or', 'not', 'in', 'not in', 'is', 'is not', 'instanceof', '-', '*', '/', '<<', '>>', '>>>', '&', '|', '^', '**', '<=>', '=~', '!~', '??=']
+/** Comparisons and arithmetic. Not `+` or `%` (strings are built with them), nor `and`/`or`/`&&`/`||`/`??`, which
+ * return an operand in Python, JavaScript and Ruby (`request.args.get("next") or "/"`). */
+const CLEAN_OPERATORS = ['==', '!=', '===', '!==', '<', '>', '<=', '>=', 'not', 'in', 'not in', 'is', 'is not', 'instanceof', '-', '*', '/', '<<', '>>', '>>>', '&', '|', '^', '**', '<=>', '=~', '!~']
 
 const field = (n: SgNode, name: string) => {
   try {
@@ -88,6 +101,7 @@ function boundNames(n: SgNode, references: Set<string>, skip: Set<string>): SgNo
   if (references.has(kindOf(n))) return [n]
   const out: SgNode[] = []
   for (const c of n.namedChildren()) {
+    if (/^(modifiers?|annotation|marker_annotation|decorator|attribute_list|attribute)$/.test(kindOf(c))) continue
     const f = fieldNameOf(n, c)
     if (f && skip.has(f)) continue
     out.push(...boundNames(c, references, skip))
@@ -115,11 +129,25 @@ function simpleCall(calleeField: string, argsField: string): CallShape {
   }
 }
 
-function params(fn: SgNode, references: Set<string>): { param: SgNode; name: SgNode }[] {
+function params(fn: SgNode, references: Set<string>): { param: SgNode; name: SgNode; index: number }[] {
   const list = field(fn, 'parameters') ?? field(fn, 'parameter')
   if (!list) return []
-  if (references.has(kindOf(list))) return [{ param: list, name: list }] // `x => x`
-  return list.namedChildren().flatMap((param) => boundNames(param, references, PARAM_SKIP).slice(0, 1).map((name) => ({ param, name })))
+  if (references.has(kindOf(list))) return [{ param: list, name: list, index: 0 }] // `x => x`
+  const out: { param: SgNode; name: SgNode; index: number }[] = []
+  let index = 0
+  for (const param of list.namedChildren()) {
+    if (kindOf(param) === 'comment') continue
+    // A parameter's own name field when the grammar has one (not an annotation's name before it), else what it binds.
+    const named = fields(param, 'name').filter((n) => references.has(kindOf(n)))
+    const names = named.length ? named : boundNames(param, references, PARAM_SKIP)
+    // Go's `func f(a, b string)` declares two parameters in one node; a destructured parameter (`{a, b}`) is one.
+    if (kindOf(param) === 'parameter_declaration' && fields(param, 'name').length > 1) for (const name of names) out.push({ param, name, index: index++ })
+    else {
+      for (const name of names) out.push({ param, name, index })
+      index++
+    }
+  }
+  return out
 }
 
 const assignBy = (kinds: Record<string, { left: string; right: string; augmented?: boolean }>) => (n: SgNode) => {
@@ -164,7 +192,11 @@ const constantBy = (kinds: string[], strings: string[], interpolations: string[]
   const kind = kindOf(n)
   if (kinds.includes(kind)) return true
   if (!strings.includes(kind)) return false
-  return !n.findAll({ rule: { any: interpolations.map((k) => ({ kind: k })) } } as never).length
+  // Interpolations are children of the string or of its body (a heredoc's); a search of the subtree would cost a call
+  // into ast-grep each time.
+  const interpolated = (node: SgNode, depth: number): boolean =>
+    node.namedChildren().some((c) => interpolations.includes(kindOf(c)) || (depth < 2 && interpolated(c, depth + 1)))
+  return !interpolated(n, 0)
 }
 
 const CONTAINER_LITERALS = new Set(['dictionary', 'object', 'hash', 'array_creation_expression', 'composite_literal', 'literal_value'])
@@ -186,7 +218,11 @@ function literalPairs(n: SgNode): { key: string; value: SgNode }[] | undefined {
   return out
 }
 
-const COMMON = { pairs: literalPairs, constantKey }
+const COMMON = { pairs: literalPairs, constantKey, receiver: () => undefined, isolated: new Set<string>(), implicitReturn: false }
+
+/** Tuple targets and values (`a, b = x, y`): their parts, to pair one to one. */
+const TUPLES = /^(pattern_list|tuple_pattern|expression_list|tuple|left_assignment_list|right_assignment_list|array_pattern)$/
+const parts = (n: SgNode | null) => (n && TUPLES.test(kindOf(n)) ? n.namedChildren() : undefined)
 
 const JS: TaintSyntax = {
   ...COMMON,
@@ -222,7 +258,9 @@ const PY: TaintSyntax = {
     const kind = kindOf(n)
     if (kind !== 'assignment' && kind !== 'augmented_assignment' && kind !== 'named_expression') return undefined
     const left = field(n, kind === 'named_expression' ? 'name' : 'left')
-    return { targets: left ? [left] : [], value: field(n, kind === 'named_expression' ? 'value' : 'right'), augmented: kind === 'augmented_assignment' }
+    const value = field(n, kind === 'named_expression' ? 'value' : 'right')
+    const targets = parts(left)
+    return { targets: targets ?? (left ? [left] : []), value, values: targets && parts(value), augmented: kind === 'augmented_assignment' }
   },
   references: new Set(['identifier']),
   selfWords: new Set(['self', 'cls']),
@@ -234,7 +272,8 @@ const PY: TaintSyntax = {
   loops: new Set(['for_statement', 'while_statement']),
   returns: new Set(['return_statement']),
   constant: constantBy(['integer', 'float', 'true', 'false', 'none'], ['string', 'concatenated_string'], ['interpolation']),
-  cleanOperators: new Set(CLEAN_OPERATORS),
+  // `Path("/srv") / name` builds a path.
+  cleanOperators: new Set(CLEAN_OPERATORS.filter((op) => op !== '/')),
   operators: new Set(['binary_operator', 'comparison_operator', 'boolean_operator', 'not_operator', 'unary_operator']),
 }
 // Python's conditional expression is `then if condition else otherwise`: three named children, no fields.
@@ -280,16 +319,23 @@ const GO: TaintSyntax = {
   ...COMMON,
   functions: new Set(['function_declaration', 'method_declaration', 'func_literal']),
   parameters: (fn) => params(fn, GO.references),
+  receiver: (fn) => {
+    const decl = field(fn, 'receiver')?.namedChildren()[0]
+    const name = decl && field(decl, 'name')?.text()
+    const type = decl && field(decl, 'type')?.text().replace(/^\*/, '').replace(/\[.*$/, '')
+    return name && type ? { name, owner: `go:${type}` } : undefined
+  },
   functionName: (fn) => field(fn, 'name')?.text(),
   classes: new Set(),
   assignment: (n) => {
     const kind = kindOf(n)
-    if (kind === 'short_var_declaration' || kind === 'assignment_statement') {
+    if (kind === 'short_var_declaration' || kind === 'assignment_statement' || kind === 'range_clause') {
       const left = field(n, 'left')?.namedChildren() ?? []
-      const right = field(n, 'right')?.namedChildren() ?? []
+      const right = field(n, 'right')
+      const values = right && kindOf(right) === 'expression_list' ? right.namedChildren() : right ? [right] : []
       const op = operatorOf(n) ?? '='
-      // `a, b := f()` gives every target the call's taint; `a, b := x, y` pairs them (the first value stands for all).
-      return { targets: left, value: right.length === 1 || right.length !== left.length ? right[0] ?? null : right[0], augmented: op !== '=' && op !== ':=' }
+      // `a, b := f()` gives every target the call's taint; `a, b := x, y` pairs them.
+      return { targets: left, value: values[0] ?? null, values, augmented: op !== '=' && op !== ':=' && op !== 'range' }
     }
     if (kind === 'var_spec' || kind === 'const_spec') return { targets: fields(n, 'name'), value: field(n, 'value')?.namedChildren()[0] ?? null, augmented: false }
     return undefined
@@ -339,9 +385,17 @@ const CSHARP: TaintSyntax = {
   operators: new Set(['binary_expression', 'prefix_unary_expression', 'postfix_unary_expression', 'is_expression']),
 }
 
+/** The else/elseif clauses after a PHP elseif clause, in order. */
+function nextClauses(n: SgNode): SgNode[] {
+  const out: SgNode[] = []
+  for (let c = n.next(); c; c = c.next()) if (/^else(_if)?_clause$/.test(kindOf(c))) out.push(c)
+  return out
+}
+
 const PHP: TaintSyntax = {
   ...COMMON,
   functions: new Set(['function_definition', 'method_declaration', 'anonymous_function', 'arrow_function', 'anonymous_function_creation_expression']),
+  isolated: new Set(['function_definition', 'method_declaration']),
   parameters: (fn) => params(fn, PHP.references),
   functionName: (fn) => field(fn, 'name')?.text(),
   classes: new Set(['class_declaration']),
@@ -357,7 +411,17 @@ const PHP: TaintSyntax = {
     scoped_call_expression: { callee: (n) => field(n, 'name'), receiver: () => null, name: (n) => field(n, 'name')?.text(), args: (n) => namedArgs(field(n, 'arguments')) },
     object_creation_expression: { callee: (n) => n.namedChildren()[0] ?? null, receiver: () => null, name: (n) => lastName(n.namedChildren()[0] ?? null), args: (n) => namedArgs(n.namedChildren().find((c) => kindOf(c) === 'arguments') ?? null) },
   },
-  branch: branchBy(['if_statement', 'else_if_clause'], { conditional_expression: ['condition', 'body', 'alternative'] }),
+  // PHP's if has a `body`, and its elseif and else clauses follow one another (not nested); `a ?: b` has no body.
+  branch: (n) => {
+    const kind = kindOf(n)
+    if (kind === 'conditional_expression') {
+      const condition = field(n, 'condition')
+      return { condition, then: field(n, 'body') ?? condition, otherwise: field(n, 'alternative') }
+    }
+    if (kind !== 'if_statement' && kind !== 'else_if_clause') return undefined
+    const clauses = kind === 'if_statement' ? n.namedChildren().filter((c) => /^else(_if)?_clause$/.test(kindOf(c))) : nextClauses(n)
+    return { condition: field(n, 'condition'), then: field(n, 'body'), otherwise: clauses[0] ? (kindOf(clauses[0]) === 'else_clause' ? field(clauses[0], 'body') ?? clauses[0] : clauses[0]) : null }
+  },
   loops: new Set(['for_statement', 'foreach_statement', 'while_statement', 'do_statement']),
   returns: new Set(['return_statement']),
   constant: constantBy(['integer', 'float', 'boolean', 'null'], ['string', 'encapsed_string', 'heredoc', 'nowdoc'], ['variable_name', 'member_access_expression', 'subscript_expression', 'function_call_expression', 'member_call_expression']),
@@ -368,6 +432,9 @@ const PHP: TaintSyntax = {
 const RUBY: TaintSyntax = {
   ...COMMON,
   functions: new Set(['method', 'singleton_method', 'lambda', 'block', 'do_block']),
+  isolated: new Set(['method', 'singleton_method']),
+  implicitReturn: true,
+  appendOperator: '<<',
   parameters: (fn) => params(fn, RUBY.references),
   functionName: (fn) => field(fn, 'name')?.text(),
   classes: new Set(['class', 'module']),
@@ -375,8 +442,8 @@ const RUBY: TaintSyntax = {
     const kind = kindOf(n)
     if (kind !== 'assignment' && kind !== 'operator_assignment') return undefined
     const left = field(n, 'left')
-    const targets = left ? (kindOf(left) === 'left_assignment_list' ? left.namedChildren() : [left]) : []
-    return { targets, value: field(n, 'right'), augmented: kind === 'operator_assignment' }
+    const value = field(n, 'right')
+    return { targets: parts(left) ?? (left ? [left] : []), value, values: parts(value), augmented: kind === 'operator_assignment' }
   },
   references: new Set(['identifier', 'instance_variable']),
   selfWords: new Set(['self']),
@@ -386,7 +453,16 @@ const RUBY: TaintSyntax = {
   calls: {
     call: { callee: (n) => field(n, 'method'), receiver: (n) => field(n, 'receiver'), name: (n) => field(n, 'method')?.text(), args: (n) => namedArgs(field(n, 'arguments')) },
   },
-  branch: branchBy(['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier'], { conditional: ['condition', 'consequence', 'alternative'] }),
+  // `x if c` keeps x in `body`; `unless` takes its first branch when the condition is false.
+  branch: (n) => {
+    const kind = kindOf(n)
+    if (kind === 'conditional') return { condition: field(n, 'condition'), then: field(n, 'consequence'), otherwise: field(n, 'alternative') }
+    if (!['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier'].includes(kind)) return undefined
+    const then = field(n, 'consequence') ?? field(n, 'body')
+    const otherwise = field(n, 'alternative')
+    const negated = kind.startsWith('unless')
+    return { condition: field(n, 'condition'), then: negated ? otherwise : then, otherwise: negated ? then : otherwise }
+  },
   loops: new Set(['for', 'while', 'until', 'while_modifier', 'until_modifier']),
   returns: new Set(['return']),
   constant: constantBy(['integer', 'float', 'true', 'false', 'nil', 'simple_symbol'], ['string'], ['interpolation']),

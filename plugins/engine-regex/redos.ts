@@ -33,9 +33,12 @@ function branchesCollide(a: RegexNode, b: RegexNode, iterationStart: CharSet): b
 }
 
 interface Problem {
-  kind: 'nested' | 'empty' | 'alternation' | 'adjacent'
+  kind: 'nested' | 'empty' | 'alternation' | 'adjacent' | 'optional'
   node: RegexNode
 }
+
+/** Optional parts in a row that can match what follows them: each doubles the ways a failing match is tried. */
+const MAX_AMBIGUOUS_OPTIONALS = 10
 
 /** Looks inside one iteration of a long repeat for parts that can hand characters to the next iteration. */
 function checkIteration(repeat: Extract<RegexNode, { type: 'repeat' }>, problems: Problem[]): void {
@@ -75,8 +78,17 @@ function checkIteration(repeat: Extract<RegexNode, { type: 'repeat' }>, problems
   walk(body, true, true)
 }
 
-/** Two unbounded repeats with only optional parts between them can trade boundary characters: polynomial backtracking. */
+/**
+ * Two unbounded repeats with only optional parts between them can trade boundary characters: polynomial backtracking.
+ * Many bounded optional parts that can take the characters of what follows (`a?a?…a?aa…a`) are exponential.
+ */
 function checkSequence(n: Extract<RegexNode, { type: 'seq' }>, problems: Problem[]): void {
+  const ambiguous = n.items.filter((item, k) => {
+    const a = unwrap(item)
+    const next = n.items[k + 1]
+    return a.type === 'repeat' && a.min !== a.max && next !== undefined && overlaps(allChars(a.body), edgeChars(next))
+  })
+  if (ambiguous.length > MAX_AMBIGUOUS_OPTIONALS) problems.push({ kind: 'optional', node: { ...n, start: ambiguous[0].start, end: ambiguous[ambiguous.length - 1].end } })
   n.items.forEach((item, k) => {
     const a = unwrap(item)
     if (!(a.type === 'repeat' && a.max === Infinity)) return
@@ -96,6 +108,7 @@ const EXPLAIN: Record<Problem['kind'], string> = {
   empty: 'a repeated group that can match empty text, so each iteration may take or skip characters',
   alternation: 'alternatives that can match the same text inside a repetition',
   adjacent: 'two unbounded repetitions that can match the same characters next to each other',
+  optional: `more than ${MAX_AMBIGUOUS_OPTIONALS} optional parts that can match the same characters as what follows them`,
 }
 
 /** Describes why the pattern can backtrack super-linearly, or returns undefined when it cannot (as far as this analysis sees). */

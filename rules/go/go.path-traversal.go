@@ -1,78 +1,153 @@
-// Fixture for go.path-traversal.
+// Fixture for go.path-traversal: request data reaching a file path.
 package files
 
 import (
+	"fmt"
+	"io"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
+	"strconv"
+	"strings"
 
+	securejoin "github.com/cyphar/filepath-securejoin"
 	"github.com/gin-gonic/gin"
-	"github.com/gorilla/mux"
+	"github.com/gofiber/fiber/v2"
+	"github.com/labstack/echo/v4"
 )
 
-const base = "/srv/files"
+const base = "/srv/uploads"
 
-func Download(w http.ResponseWriter, r *http.Request) {
-	// ruleid: go.path-traversal
-	data, _ := os.ReadFile(filepath.Join(base, r.URL.Query().Get("name")))
-	// ruleid: go.path-traversal
-	http.ServeFile(w, r, "/srv/files/"+r.FormValue("file"))
-	name := r.FormValue("name")
-	// ruleid: go.path-traversal
-	f, _ := os.Open(name)
-	defer f.Close()
-	// ruleid: go.path-traversal
-	os.WriteFile(fmt.Sprintf("uploads/%s.txt", name), data, 0o600)
+var reports = map[string]string{"q1": "/srv/reports/q1.pdf", "q2": "/srv/reports/q2.pdf"}
+
+func Direct(w http.ResponseWriter, r *http.Request) {
+	// ruleid: go.path-traversal (flow: direct)
+	data, _ := os.ReadFile(r.URL.Query().Get("file"))
 	w.Write(data)
+	// ruleid: go.path-traversal (flow: direct)
+	http.ServeFile(w, r, r.FormValue("path"))
+	// ok: go.path-traversal (flow: direct)
+	http.ServeFile(w, r, "/srv/static/index.html")
 }
 
-func Remove(w http.ResponseWriter, r *http.Request) {
-	vars := mux.Vars(r)
-	// ruleid: go.path-traversal
-	os.Remove(filepath.Join(base, vars["file"]))
+func GinDownload(c *gin.Context) {
+	// ruleid: go.path-traversal (flow: direct)
+	c.File(filepath.Join(base, c.Param("name")))
+	// ok: go.path-traversal (flow: direct)
+	c.File("/srv/static/robots.txt")
 }
 
-func Upload(w http.ResponseWriter, r *http.Request, dir string) {
-	root := dir + "/uploads"
+func EchoDownload(c echo.Context) error {
+	// ruleid: go.path-traversal (flow: direct)
+	return c.Attachment(c.QueryParam("f"), "report.pdf")
+}
+
+func FiberDownload(c *fiber.Ctx) error {
+	// ruleid: go.path-traversal (flow: direct)
+	return c.SendFile("./public/" + c.Params("file"))
+}
+
+func Assignments(w http.ResponseWriter, r *http.Request) {
 	name := r.FormValue("name")
-	// ruleid: go.path-traversal
-	os.WriteFile(filepath.Join(root, name), nil, 0o600)
-}
-
-func GinFile(c *gin.Context) {
-	// ruleid: go.path-traversal
-	c.File(filepath.Join(base, c.Param("path")))
-	p := filepath.Join(base, c.Query("doc"))
-	// ruleid: go.path-traversal
-	c.FileAttachment(p, "doc.pdf")
-}
-
-func Safe(w http.ResponseWriter, r *http.Request) {
-	// ok: go.path-traversal
-	f, _ := os.Open(filepath.Join(base, "index.html"))
-	defer f.Close()
-	// ok: go.path-traversal
-	http.ServeFile(w, r, "/srv/files/index.html")
-	// ok: go.path-traversal
-	data, _ := store.ReadFile(r.FormValue("name"))
-	cfg := os.Getenv("CONFIG")
-	// ok: go.path-traversal
-	os.ReadFile(cfg)
-	_ = data
-}
-
-func SafeChecked(w http.ResponseWriter, r *http.Request) {
-	name := filepath.Base(r.FormValue("name"))
-	// ok: go.path-traversal
-	f, _ := os.Open(filepath.Join(base, name))
-	defer f.Close()
-}
-
-func SafeLocal(c *gin.Context) {
-	name := c.Param("name")
-	if !filepath.IsLocal(name) {
+	full := filepath.Join(base, name)
+	target := full
+	// ruleid: go.path-traversal (flow: assignments)
+	f, err := os.Create(target)
+	if err != nil {
 		return
 	}
+	defer f.Close()
+	io.Copy(f, r.Body)
+	// ok: go.path-traversal (flow: assignments)
+	os.WriteFile("/srv/uploads/last.txt", []byte(name), 0o600)
+}
+
+func Building(w http.ResponseWriter, r *http.Request) {
+	user := r.Header.Get("X-User")
+	// ruleid: go.path-traversal (flow: string-building)
+	os.MkdirAll(base+"/"+user+"/tmp", 0o750)
+	// ruleid: go.path-traversal (flow: string-building)
+	os.Remove(fmt.Sprintf("%s/%s.lock", base, r.FormValue("job")))
+	// ruleid: go.path-traversal (flow: string-building)
+	os.Open(path.Join("/var/data", strings.TrimSpace(r.PostFormValue("doc"))))
+	// ok: go.path-traversal (flow: string-building)
+	fmt.Fprintf(w, "file %s/%s not found", base, strconv.Quote(user))
+}
+
+func Container(w http.ResponseWriter, r *http.Request) {
+	paths := map[string]string{"root": base, "file": r.FormValue("file")}
+	// ok: go.path-traversal (flow: container)
+	os.ReadDir(paths["root"])
+	// ruleid: go.path-traversal (flow: container)
+	os.ReadFile(paths["file"])
+	var parts []string
+	parts = append(parts, base, r.FormValue("dir"))
+	// ruleid: go.path-traversal (flow: container)
+	os.RemoveAll(filepath.Join(parts...))
+}
+
+func userDir(name string) string {
+	return filepath.Join(base, "users", name)
+}
+
+func deleteFile(p string) error {
+	// ruleid: go.path-traversal (flow: helper-function)
+	return os.Remove(p)
+}
+
+func Helper(w http.ResponseWriter, r *http.Request) {
+	// ruleid: go.path-traversal (flow: helper-function)
+	os.ReadDir(userDir(r.FormValue("user")))
+	deleteFile(r.URL.Query().Get("f"))
+	// ok: go.path-traversal (flow: helper-function)
+	os.ReadDir(userDir("shared"))
+}
+
+func Sanitized(w http.ResponseWriter, r *http.Request) {
+	// ok: go.path-traversal (flow: sanitized)
+	os.ReadFile(filepath.Join(base, filepath.Base(r.FormValue("name"))))
+	safe, err := securejoin.SecureJoin(base, r.FormValue("name"))
+	if err != nil {
+		return
+	}
+	// ok: go.path-traversal (flow: sanitized)
+	os.ReadFile(safe)
+	// ok: go.path-traversal (flow: sanitized)
+	os.ReadFile(filepath.Join(base, filepath.Clean("/"+r.FormValue("name"))))
+	// ok: go.path-traversal (flow: sanitized)
+	http.ServeFile(w, r, reports[r.FormValue("report")])
+	id, _ := strconv.Atoi(r.FormValue("id"))
+	// ok: go.path-traversal (flow: number-conversion)
+	os.ReadFile(fmt.Sprintf("%s/%d.json", base, id))
+}
+
+func Checked(w http.ResponseWriter, r *http.Request) {
+	p := filepath.Join(base, r.FormValue("name"))
+	if !strings.HasPrefix(p, base+string(os.PathSeparator)) {
+		http.Error(w, "bad path", http.StatusBadRequest)
+		return
+	}
+	// ok: go.path-traversal (flow: sanitized)
+	http.ServeFile(w, r, p)
+}
+
+func Constant(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	name = "default.txt"
+	// ok: go.path-traversal (flow: constant-overwrite)
+	os.ReadFile(filepath.Join(base, name))
+	dir := r.FormValue("dir")
+	if false {
+		dir = r.FormValue("other")
+	} else {
+		dir = "public"
+	}
+	// ok: go.path-traversal (flow: dead-branch)
+	os.ReadDir(filepath.Join(base, dir))
+}
+
+func Load(name string) ([]byte, error) {
 	// ok: go.path-traversal
-	c.File(filepath.Join(base, name))
+	return os.ReadFile(filepath.Join(base, name))
 }

@@ -1,47 +1,131 @@
-// Fixture for java.path-traversal.
+// Fixture for java.path-traversal: request data reaching a file path, by every flow the analysis follows.
 import java.io.*;
+import java.net.URI;
 import java.nio.file.*;
+import java.util.*;
 import javax.servlet.http.*;
+import org.apache.commons.io.FilenameUtils;
 import org.springframework.web.bind.annotation.*;
 
-public class Downloads extends HttpServlet {
+public class DownloadServlet extends HttpServlet {
     private static final Path BASE = Paths.get("/srv/files");
+    private static final String TESTFILES_DIR = "/srv/testfiles/";
+    private String exportName;
 
+    @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String name = request.getParameter("file");
-        // ruleid: java.path-traversal
+        // ruleid: java.path-traversal (flow: direct)
         File f = new File("/srv/files/" + request.getParameter("file"));
-        // ruleid: java.path-traversal
-        InputStream in = new FileInputStream(name);
-        // ruleid: java.path-traversal
-        byte[] data = Files.readAllBytes(Paths.get("/srv/files", name));
-        // ruleid: java.path-traversal
-        Path p = BASE.resolve(request.getHeader("X-File"));
-        // ruleid: java.path-traversal
-        String real = getServletContext().getRealPath(name);
+        // ruleid: java.path-traversal (flow: direct)
+        Path p = Paths.get(BASE.toString(), request.getHeader("X-File"));
+        String param = request.getParameter("file");
+        String bar = param;
+        String fileName = TESTFILES_DIR + bar;
+        // ruleid: java.path-traversal (flow: assignments)
+        InputStream in = new FileInputStream(new File(fileName));
+        // ruleid: java.path-traversal (flow: assignments)
+        byte[] data = Files.readAllBytes(BASE.resolve(bar));
+        // ruleid: java.path-traversal (flow: assignments)
+        File child = new File(TESTFILES_DIR, bar);
+        // ruleid: java.path-traversal (flow: string-building)
+        new FileOutputStream(String.format("%s/%s.txt", TESTFILES_DIR, bar)).close();
+        // ruleid: java.path-traversal (flow: string-building)
+        new File(new URI("file:///" + TESTFILES_DIR.replace('\\', '/') + bar));
+        // ruleid: java.path-traversal (flow: assignments)
+        String real = getServletContext().getRealPath(bar);
+        Map<String, String> files = new HashMap<String, String>();
+        files.put("user", bar);
+        files.put("default", "readme.txt");
+        // ruleid: java.path-traversal (flow: container)
+        Files.newInputStream(Paths.get(TESTFILES_DIR, files.get("user")));
+        // ok: java.path-traversal (flow: container)
+        Files.newInputStream(Paths.get(TESTFILES_DIR, files.get("default")));
+        // ok: java.path-traversal
+        Files.copy(request.getPart("upload").getInputStream(), BASE.resolve("upload.bin"));
+        // ruleid: java.path-traversal (flow: assignments)
+        Files.copy(BASE.resolve("template.txt"), BASE.resolve(bar));
     }
 
+    private static String underBase(String name) {
+        return TESTFILES_DIR + name;
+    }
+
+    private void remove(String path) throws IOException {
+        // ruleid: java.path-traversal (flow: helper-function)
+        Files.delete(Paths.get(path));
+    }
+
+    protected void helpers(HttpServletRequest request) throws IOException {
+        String param = request.getParameter("name");
+        // ruleid: java.path-traversal (flow: helper-function)
+        new FileReader(underBase(param));
+        remove(param);
+        // ok: java.path-traversal (flow: helper-function)
+        new FileReader(underBase("readme.txt"));
+        this.exportName = request.getParameter("export");
+    }
+
+    protected void export() throws IOException {
+        // ruleid: java.path-traversal (flow: class-field)
+        new FileWriter(TESTFILES_DIR + this.exportName).close();
+    }
+
+    protected void safe(HttpServletRequest request) throws IOException {
+        String name = request.getParameter("file");
+        // ok: java.path-traversal (flow: sanitized)
+        File f = new File("/srv/files/", FilenameUtils.getName(name));
+        // ok: java.path-traversal (flow: sanitized)
+        Files.readAllBytes(BASE.resolve(Paths.get(name).getFileName()));
+        // ok: java.path-traversal (flow: sanitized)
+        new FileInputStream(new File(TESTFILES_DIR, new File(name).getName()));
+        int id = Integer.parseInt(request.getParameter("id"));
+        // ok: java.path-traversal (flow: number-conversion)
+        new FileInputStream(TESTFILES_DIR + id + ".txt");
+        String other = request.getParameter("other");
+        other = "default.txt";
+        // ok: java.path-traversal (flow: constant-overwrite)
+        new FileInputStream(TESTFILES_DIR + other);
+        String bar = "default.txt";
+        if (false) {
+            bar = name;
+        }
+        // ok: java.path-traversal (flow: dead-branch)
+        new FileInputStream(TESTFILES_DIR + bar);
+        // ok: java.path-traversal
+        InputStream cfg = new FileInputStream("/etc/app/config.properties");
+        // ok: java.path-traversal
+        File log = new File(System.getProperty("user.home"), "app.log");
+    }
+
+    protected byte[] confined(HttpServletRequest request) throws IOException {
+        String name = request.getParameter("file");
+        Path resolved = BASE.resolve(name).normalize();
+        if (!resolved.startsWith(BASE)) {
+            throw new SecurityException("outside of " + BASE);
+        }
+        // ok: java.path-traversal (flow: sanitized)
+        return Files.readAllBytes(resolved);
+    }
+
+    protected InputStream canonical(HttpServletRequest request) throws IOException {
+        // ok: java.path-traversal (flow: sanitized)
+        File file = new File(TESTFILES_DIR, request.getParameter("file"));
+        if (!file.getCanonicalPath().startsWith(new File(TESTFILES_DIR).getCanonicalPath())) {
+            throw new SecurityException("outside");
+        }
+        // ok: java.path-traversal (flow: sanitized)
+        return new FileInputStream(file);
+    }
+}
+
+@RestController
+class ExportController {
     @GetMapping("/export/{name}")
     public byte[] export(@PathVariable String name, @RequestParam("dir") String dir) throws IOException {
         String full = dir + "/" + name;
-        // ruleid: java.path-traversal
+        // ruleid: java.path-traversal (flow: direct)
         new FileOutputStream(new File(full)).close();
-        // ruleid: java.path-traversal
+        // ruleid: java.path-traversal (flow: direct)
         return Files.readAllBytes(Path.of("/data", name));
-    }
-
-    protected void safe(HttpServletRequest request, String configured) throws IOException {
-        String name = request.getParameter("file");
-        String clean = FilenameUtils.getName(name);
-        // ok: java.path-traversal
-        File f = new File("/srv/files/", clean);
-        // ok: java.path-traversal
-        InputStream in = new FileInputStream("/etc/app/config.properties");
-        // ok: java.path-traversal
-        Path p = BASE.resolve(configured);
-        // ok: java.path-traversal
-        new File(idToPath(request.getParameter("id")));
-        // ok: java.path-traversal
-        File log = new File(System.getProperty("user.home"), "app.log");
     }
 }

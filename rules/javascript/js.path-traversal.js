@@ -1,36 +1,141 @@
-// Fixture for js.path-traversal.
+// Fixture for js.path-traversal: request data reaching a file path, by every flow the analysis follows.
 const fs = require('fs')
+const fsp = require('fs/promises')
 const path = require('path')
-const express = require('express')
-const app = express()
-const UPLOADS = path.join(__dirname, 'uploads')
 
-app.get('/file', (req, res) => {
-  // ruleid: js.path-traversal
-  fs.readFile(req.query.name, 'utf8', (err, data) => res.send(data))
-  // ruleid: js.path-traversal
-  const stream = fs.createReadStream('/srv/data/' + req.params.file)
-  // ruleid: js.path-traversal
-  res.sendFile(path.join(UPLOADS, req.params.name))
-  // ruleid: js.path-traversal
-  res.download(`${UPLOADS}/${req.query.file}`)
-  // ruleid: js.path-traversal
-  fs.writeFileSync(req.body.target, 'x')
-  stream.pipe(res)
+const BASE = '/srv/uploads'
+const REPORTS = { monthly: 'reports/monthly.pdf', yearly: 'reports/yearly.pdf' }
+
+app.get('/direct', (req, res) => {
+  // ruleid: js.path-traversal (flow: direct)
+  fs.readFile(req.query.file, 'utf8', (err, data) => res.send(data))
+  // ruleid: js.path-traversal (flow: direct)
+  res.sendFile(path.join(__dirname, 'public', req.params.name))
+  // ruleid: js.path-traversal (flow: direct)
+  res.download('/srv/exports/' + req.query.name)
+  // ruleid: js.path-traversal (flow: direct)
+  fs.unlinkSync(`/tmp/uploads/${req.body.upload}`)
+  // ok: js.path-traversal (flow: direct)
+  res.sendFile(req.params.name, { root: BASE })
+  // ok: js.path-traversal (flow: direct)
+  fs.readFile(path.join(BASE, 'index.html'), 'utf8', cb)
+  // ok: js.path-traversal (flow: direct)
+  fs.writeFile('/var/log/app/last-query.txt', req.query.q, cb)
 })
 
-app.get('/safe', (req, res) => {
-  // ok: js.path-traversal
-  res.sendFile(req.params.name, { root: UPLOADS })
-  // ok: js.path-traversal
-  fs.readFile(path.join(UPLOADS, 'index.html'), 'utf8', () => {})
-  // ok: js.path-traversal
-  const data = fs.readFileSync(config.templatePath)
-  // ok: js.path-traversal
-  fs.readFile(path.join(UPLOADS, path.basename(String(name))), () => {})
-  // ok: js.path-traversal
-  // fs.readFile(req.query.name) used to be here
-  // ok: js.path-traversal
-  const note = 'never fs.readFile(req.query.name)'
-  res.send(data + note)
+app.get('/assignments', async (req, res) => {
+  const name = req.query.name
+  const file = name
+  const full = path.resolve(BASE, file)
+  // ruleid: js.path-traversal (flow: assignments)
+  const data = await fsp.readFile(full)
+  const { dir } = req.params
+  // ruleid: js.path-traversal (flow: assignments)
+  const entries = await fs.promises.readdir(dir)
+  res.json({ data, entries })
 })
+
+app.get('/building', (req, res) => {
+  const name = req.query.name
+  // ruleid: js.path-traversal (flow: string-building)
+  fs.createReadStream(`${BASE}/${name}.log`).pipe(res)
+  // ruleid: js.path-traversal (flow: string-building)
+  fs.readFileSync([BASE, name].join('/'))
+  // ruleid: js.path-traversal (flow: string-building)
+  fs.readFileSync(BASE.concat('/', name))
+  let target = BASE + '/'
+  target += name
+  // ruleid: js.path-traversal (flow: string-building)
+  fs.rmSync(target, { recursive: true })
+})
+
+app.get('/container', (req, res) => {
+  const opts = { folder: 'public', file: req.query.file }
+  // ok: js.path-traversal (flow: container)
+  fs.readdirSync(path.join(BASE, opts.folder))
+  // ruleid: js.path-traversal (flow: container)
+  fs.readFileSync(path.join(BASE, opts.file))
+  const segments = [BASE]
+  segments.push(req.query.sub)
+  // ruleid: js.path-traversal (flow: container)
+  fs.mkdirSync(path.join(...segments))
+})
+
+function uploadPath(name) {
+  return path.join(BASE, name)
+}
+
+function remove(file) {
+  // ruleid: js.path-traversal (flow: helper-function)
+  fs.unlinkSync(file)
+}
+
+app.delete('/helper', (req, res) => {
+  // ruleid: js.path-traversal (flow: helper-function)
+  fs.readFileSync(uploadPath(req.query.name))
+  remove(req.body.file)
+  // ok: js.path-traversal (flow: helper-function)
+  fs.readFileSync(uploadPath('avatar.png'))
+})
+
+class Exporter {
+  constructor(req) {
+    this.target = req.body.target
+    this.folder = '/srv/exports'
+  }
+
+  write(data) {
+    // ruleid: js.path-traversal (flow: class-field)
+    fs.writeFileSync(this.target, data)
+    // ok: js.path-traversal (flow: class-field)
+    fs.writeFileSync(path.join(this.folder, 'latest.json'), data)
+  }
+}
+
+app.get('/sanitized', (req, res) => {
+  // ok: js.path-traversal (flow: sanitized)
+  fs.readFileSync(path.join(BASE, path.basename(req.query.file)))
+  // ok: js.path-traversal (flow: sanitized)
+  res.sendFile(REPORTS[req.query.report], { root: BASE })
+  // ok: js.path-traversal (flow: sanitized)
+  fs.readFileSync(path.join(BASE, REPORTS[req.query.report]))
+  // ok: js.path-traversal (flow: sanitized)
+  fs.readFileSync(req.file.path)
+  // ruleid: js.path-traversal (flow: direct)
+  fs.renameSync(req.file.path, path.join(BASE, req.file.originalname))
+  const id = parseInt(req.params.id, 10)
+  // ok: js.path-traversal (flow: number-conversion)
+  fs.readFileSync(`${BASE}/invoice-${id}.pdf`)
+  // ok: js.path-traversal (flow: number-conversion)
+  fs.readFileSync(`${BASE}/page-${Number(req.query.page)}.html`)
+})
+
+app.get('/constant', (req, res) => {
+  let file = req.query.file
+  file = 'index.html'
+  // ok: js.path-traversal (flow: constant-overwrite)
+  res.sendFile(path.join(BASE, file))
+  let dir = 'public'
+  if (false) {
+    dir = req.query.dir
+  }
+  // ok: js.path-traversal (flow: dead-branch)
+  fs.readdirSync(path.join(BASE, dir))
+})
+
+// Koa and Fastify.
+router.get('/files/:name', async (ctx) => {
+  // ruleid: js.path-traversal (flow: direct)
+  ctx.body = fs.createReadStream(path.join(BASE, ctx.params.name))
+})
+fastify.get('/avatar', async (request, reply) => {
+  // ruleid: js.path-traversal (flow: direct)
+  const stream = fs.createReadStream(path.join(BASE, request.query.file))
+  // ok: js.path-traversal (flow: direct)
+  return reply.sendFile(request.query.file)
+})
+
+function notARoute(file) {
+  // ok: js.path-traversal
+  return fs.readFileSync(file)
+}

@@ -1,52 +1,181 @@
 <?php
-// Fixture for php.command-injection.
+// Fixture for php.command-injection: request data reaching a shell command, by every flow the analysis follows.
 
-function convert(): void
+function direct(): void
+{
+    // ruleid: php.command-injection (flow: direct)
+    exec($_GET['cmd'], $lines);
+    // ruleid: php.command-injection (flow: direct)
+    $out = \shell_exec("ping -c 1 {$_GET['host']}");
+    // ruleid: php.command-injection (flow: direct)
+    $listing = `ls -la {$_GET['dir']}`;
+    // ruleid: php.command-injection (flow: direct)
+    mail('admin@example.com', 'Hi', 'Body', '', '-f' . $_POST['from']);
+    // ok: php.command-injection (flow: direct)
+    mail($_POST['to'], 'Hi', 'Body', '', '-fnoreply@example.com');
+    // ok: php.command-injection (flow: direct)
+    system("uptime");
+    // ok: php.command-injection (flow: direct)
+    $listing = `ls -la /var/log`;
+    // ok: php.command-injection (flow: direct)
+    $proc = proc_open(['convert', $_GET['file'], 'out.png'], [], $pipes);
+}
+
+function assignments(): void
 {
     $file = $_POST['file'];
-    // ruleid: php.command-injection
-    system("convert " . $file . " out.png");
-    // ruleid: php.command-injection
-    $out = shell_exec("ping -c 1 {$_GET['host']}");
-    // ruleid: php.command-injection
-    $out = \shell_exec("ping -c 1 {$_GET['host']}");
-    // ruleid: php.command-injection
-    exec($_GET['cmd'], $lines);
-    // ruleid: php.command-injection
-    passthru("tar xzf $file");
-    // ruleid: php.command-injection
-    $listing = `ls -la $file`;
+    $input = $file;
+    // ruleid: php.command-injection (flow: assignments)
+    system("convert " . $input . " out.png");
     $cmd = 'nslookup ' . $_REQUEST['domain'];
-    // ruleid: php.command-injection
+    // ruleid: php.command-injection (flow: assignments)
     $p = popen($cmd, 'r');
+    // ruleid: php.command-injection (flow: assignments)
+    $listing = `ls -la $input`;
+    // ok: php.command-injection (flow: assignments)
+    system("convert upload.tmp out.png", $input);
+}
+
+function building(): void
+{
+    $host = $_SERVER['HTTP_X_FORWARDED_HOST'];
+    // ruleid: php.command-injection (flow: string-building)
+    passthru(sprintf('dig +short %s', $host));
+    $args = implode(' ', $_POST['args']);
+    // ruleid: php.command-injection (flow: string-building)
+    exec("git log $args");
+    $script = "tar czf backup.tgz ";
+    $script .= $_GET['path'];
+    // ruleid: php.command-injection (flow: string-building)
+    shell_exec($script);
+    $heredoc = <<<SH
+        rsync -a {$_POST['src']} /backup/
+        SH;
+    // ruleid: php.command-injection (flow: string-building)
+    system($heredoc);
+}
+
+function container(): void
+{
+    $opts = ['bin' => '/usr/bin/convert', 'file' => $_FILES['upload']['name']];
+    // ok: php.command-injection (flow: container)
+    system($opts['bin'] . ' --version');
+    // ruleid: php.command-injection (flow: container)
+    system($opts['bin'] . ' ' . $opts['file'] . ' out.png');
+    $parts = ['ffmpeg', '-i'];
+    $parts[] = $_GET['video'];
+    // ruleid: php.command-injection (flow: container)
+    exec(implode(' ', $parts));
+}
+
+function quoted($value)
+{
+    return '"' . $value . '"';
+}
+
+function run_tool($arg)
+{
+    // ruleid: php.command-injection (flow: helper-function)
+    return shell_exec('/opt/tool ' . $arg);
+}
+
+function helpers(): void
+{
+    // ruleid: php.command-injection (flow: helper-function)
+    exec('grep ' . quoted($_GET['pattern']) . ' /var/log/app.log');
+    run_tool($_POST['arg']);
+    // ok: php.command-injection (flow: helper-function)
+    exec('grep ' . quoted('error') . ' /var/log/app.log');
+}
+
+class Thumbnailer
+{
+    private $source;
+    private $size;
+
+    public function __construct()
+    {
+        $this->source = $_POST['image'];
+        $this->size = '128x128';
+    }
+
+    public function make(): void
+    {
+        // ruleid: php.command-injection (flow: class-field)
+        exec("convert {$this->source} -resize 128x128 thumb.png");
+        // ok: php.command-injection (flow: class-field)
+        exec("convert in.png -resize {$this->size} thumb.png");
+    }
+}
+
+function sanitized(string $file): void
+{
+    // ok: php.command-injection (flow: sanitized)
+    exec("convert " . escapeshellarg($_GET['file']) . " out.png");
+    $host = escapeshellarg($_GET['host']);
+    // ok: php.command-injection (flow: sanitized)
+    $out = shell_exec("ping -c 1 $host");
+    // ok: php.command-injection (flow: sanitized)
+    $pdo->exec("DELETE FROM sessions WHERE id = " . $_GET['id']);
+    // ok: php.command-injection (flow: sanitized)
+    system("rm -rf " . escapeshellarg($file));
+    // ok: php.command-injection (flow: sanitized)
+    $doc = 'never system("rm " . $_GET["f"])';
+}
+
+function numbers(): void
+{
+    // ok: php.command-injection (flow: number-conversion)
+    exec('kill -9 ' . (int) $_POST['pid']);
+    $lines = intval($_GET['n']);
+    // ok: php.command-injection (flow: number-conversion)
+    passthru("tail -n $lines /var/log/app.log");
+    // ok: php.command-injection (flow: number-conversion)
+    system('sleep ' . strlen($_GET['pad']));
+}
+
+function constants(): void
+{
+    $tool = $_GET['tool'];
+    $tool = 'uptime';
+    // ok: php.command-injection (flow: constant-overwrite)
+    system($tool);
+    $dir = $_GET['dir'];
+    if (false) {
+        $dir = $_GET['other'];
+    } else {
+        $dir = '/tmp';
+    }
+    // ok: php.command-injection (flow: dead-branch)
+    system("ls " . $dir);
+    $action = match ($_GET['action']) {
+        'disk' => 'df -h',
+        default => 'uptime',
+    };
+    // ok: php.command-injection (flow: sanitized)
+    system($action);
 }
 
 class ExportController
 {
     public function run(Request $request)
     {
-        // ruleid: php.command-injection
+        // ruleid: php.command-injection (flow: direct)
         return shell_exec('zip -r /tmp/export.zip ' . $request->input('dir'));
+    }
+
+    public function convert(Request $request)
+    {
+        $name = $request->request->get('name');
+        // ruleid: php.command-injection (flow: assignments)
+        $process = Process::fromShellCommandline('convert ' . $name . ' out.pdf');
+        // ok: php.command-injection (flow: sanitized)
+        $safe = new Process(['convert', $name, 'out.pdf']);
+        return [$process, $safe];
     }
 }
 
-function safe(string $file): void
-{
-    // ok: php.command-injection
-    system("uptime");
-    // ok: php.command-injection
-    exec("convert " . escapeshellarg($_GET['file']) . " out.png");
-    // ok: php.command-injection
-    exec('kill -9 ' . (int) $_POST['pid']);
-    $host = escapeshellarg($_GET['host']);
-    // ok: php.command-injection
-    $out = shell_exec("ping -c 1 $host");
-    // ok: php.command-injection
-    $listing = `ls -la /var/log`;
-    // ok: php.command-injection
-    $pdo->exec("DELETE FROM sessions WHERE id = " . $_GET['id']);
-    // ok: php.command-injection
-    system("rm -rf " . escapeshellarg($file));
-    // ok: php.command-injection
-    $doc = 'never system("rm " . $_GET["f"])';
-}
+// Top-level script code is analysed too.
+$target = $_GET['target'];
+// ruleid: php.command-injection (flow: assignments)
+system("traceroute " . $target);

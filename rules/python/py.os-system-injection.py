@@ -1,59 +1,166 @@
-# Fixture for py.os-system-injection.
-import asyncio
+# Fixture for py.os-system-injection: request data reaching a shell command line, by every flow the analysis follows.
 import os
 import shlex
 import subprocess
-import sys
 
-from flask import request
+from flask import Flask, request
 
-
-def backup(name, target):
-    # ruleid: py.os-system-injection
-    os.system("tar czf /backups/" + name + ".tgz " + target)
-    # ruleid: py.os-system-injection
-    listing = os.popen(f"ls {target}").read()
-    # ruleid: py.os-system-injection
-    status = subprocess.getoutput("du -sh %s" % target)
-    # ruleid: py.os-system-injection
-    os.system("rsync -a {} {}".format(name, target))
-    return listing, status
+app = Flask(__name__)
 
 
-async def clone(url):
-    # ruleid: py.os-system-injection
-    return await asyncio.create_subprocess_shell(f"git clone {url}")
+@app.route("/direct")
+def direct():
+    # ruleid: py.os-system-injection (flow: direct)
+    os.system("ping -c 1 " + request.args.get("host"))
+    # ruleid: py.os-system-injection (flow: direct)
+    os.popen(request.headers.get("X-Cmd")).read()
+    # ruleid: py.os-system-injection (flow: direct)
+    subprocess.getoutput(f"whois {request.form['domain']}")
 
 
-def ping():
+@app.route("/assignments")
+def assignments():
     host = request.args.get("host")
-    # ruleid: py.os-system-injection
-    os.system(host)
-    # ruleid: py.os-system-injection
-    os.popen(request.form["cmd"])
-    # ruleid: py.os-system-injection
-    return os.system("convert " + sys.argv[1] + " out.png")
+    target = host
+    cmd = "nslookup " + target
+    # ruleid: py.os-system-injection (flow: assignments)
+    os.system(cmd)
+    # ok: py.os-system-injection (flow: assignments)
+    subprocess.run(["nslookup", target], check=True)
 
 
-def safe(target, command):
+@app.route("/building")
+def building():
+    name = request.cookies.get("name", "")
+    # ruleid: py.os-system-injection (flow: string-building)
+    os.system("echo %s" % name)
+    # ruleid: py.os-system-injection (flow: string-building)
+    os.popen("grep {} /var/log/app.log".format(name))
+    arg_list = ["sh", "-c"]
+    arg_list.append("echo " + name)
+    # ruleid: py.os-system-injection (flow: string-building)
+    os.popen(" ".join(arg_list))
+    line = "tar czf /tmp/out.tgz"
+    line += " " + name
+    # ruleid: py.os-system-injection (flow: string-building)
+    subprocess.getstatusoutput(line)
+
+
+@app.route("/container")
+def container():
+    opts = {"flag": "-l", "dir": request.args.get("dir")}
+    # ok: py.os-system-injection (flow: container)
+    os.system("ls " + opts["flag"])
+    # ruleid: py.os-system-injection (flow: container)
+    os.system("ls " + opts["dir"])
+    seen = set()
+    seen.add(request.headers.get("X-Path"))
+    # ruleid: py.os-system-injection (flow: container)
+    os.system("cat " + next(iter(seen)))
+
+
+def quoted_command(value):
+    return "echo " + value
+
+
+def run_echo(text):
+    # ruleid: py.os-system-injection (flow: helper-function)
+    os.system("echo " + text)
+
+
+@app.route("/helper")
+def helper():
+    # ruleid: py.os-system-injection (flow: helper-function)
+    os.system(quoted_command(request.args.get("t")))
+    run_echo(request.args.get("u"))
+    # ok: py.os-system-injection (flow: helper-function)
+    os.system(quoted_command("hello"))
+
+
+class Job:
+    def load(self):
+        self.target = request.form.get("target")
+        self.tool = "uptime"
+
+    def run(self):
+        # ruleid: py.os-system-injection (flow: class-field)
+        os.system("traceroute " + self.target)
+        # ok: py.os-system-injection (flow: class-field)
+        os.system(self.tool)
+
+
+@app.route("/sanitized")
+def sanitized():
+    host = request.args.get("host")
+    # ok: py.os-system-injection (flow: sanitized)
+    os.system("ping -c 1 " + shlex.quote(host))
+    # ok: py.os-system-injection (flow: sanitized)
+    os.system("ping -c 1 " + shlex.join(["--", host]))
+    count = int(request.args.get("count", "1"))
+    # ok: py.os-system-injection (flow: number-conversion)
+    os.system("ping -c %d localhost" % count)
+    # ok: py.os-system-injection (flow: number-conversion)
+    os.popen(f"head -n {len(host)} /var/log/app.log")
+
+
+@app.route("/checked")
+def checked():
+    host = request.args.get("host")
+    if not host.isalnum():
+        return "invalid", 400
+    # ok: py.os-system-injection (flow: sanitized)
+    os.system("ping -c 1 " + host)
+    return "ok"
+
+
+TOOLS = {"disk": "df -h", "mem": "free -m"}
+
+
+@app.route("/allow-list")
+def allow_list():
+    # ok: py.os-system-injection (flow: sanitized)
+    os.system(TOOLS[request.args.get("tool")])
+    # ok: py.os-system-injection (flow: sanitized)
+    os.system(TOOLS.get(request.args.get("tool"), "uptime"))
+
+
+@app.route("/constant")
+def constant():
+    cmd = request.args.get("cmd")
+    cmd = "uptime"
+    # ok: py.os-system-injection (flow: constant-overwrite)
+    os.system(cmd)
+    tool = request.args.get("tool")
+    if False:
+        tool = "ls " + request.args.get("dir")
+    else:
+        tool = "date"
+    # ok: py.os-system-injection (flow: dead-branch)
+    os.system(tool)
+    num = 106
+    bar = "echo safe" if (7 * 18) + num > 200 else request.args.get("x")
+    # ok: py.os-system-injection (flow: dead-branch)
+    os.system(bar)
+
+
+@app.route("/loop", methods=["POST"])
+def loop():
+    param = ""
+    for name in request.form.keys():
+        if name.startswith("cmd"):
+            param = name
+    # ruleid: py.os-system-injection (flow: assignments)
+    os.system("echo " + param)
+
+
+@app.get("/items/{item}")
+def read_item(item: str, count: int = 1):
+    # ruleid: py.os-system-injection (flow: direct)
+    os.system(f"lookup {item}")
+    # ok: py.os-system-injection (flow: number-conversion)
+    os.system(f"seq {count}")
+
+
+def maintenance(path):
     # ok: py.os-system-injection
-    os.system("sync")
-    # ok: py.os-system-injection
-    subprocess.run(["ls", target], check=True)
-    # ok: py.os-system-injection
-    os.system("ls -l " + shlex.quote(target))
-    # ok: py.os-system-injection
-    os.system(f"rm -rf {shlex.quote(target)}")
-    # ok: py.os-system-injection
-    os.system("leaks %d" % os.getpid())
-    # ok: py.os-system-injection
-    os.system("""'%s' -c -x c /dev/null""" % (target.replace("'", "'\"'\"'"),))
-    # ok: py.os-system-injection
-    os.system(command)
-    # ok: py.os-system-injection
-    os.path.join("/backups", target)
-    # ok: py.os-system-injection
-    # os.system("rm -rf " + target)
-    # ok: py.os-system-injection
-    warning = "os.system(user_input) is forbidden"
-    return warning
+    os.system("rm -rf " + path)

@@ -1,36 +1,162 @@
-# Fixture for py.path-traversal.
+# Fixture for py.path-traversal: request data reaching a file path.
+import codecs
 import os
+import shutil
+from pathlib import Path
 
-from flask import request, send_file, send_from_directory
+from flask import Flask, request, send_file, send_from_directory
+from werkzeug.utils import secure_filename
 
+app = Flask(__name__)
+BASE_DIR = "/srv/files"
 UPLOADS = "/srv/uploads"
 
 
-def download():
-    # ruleid: py.path-traversal
-    with open(request.args["name"]) as fh:
-        data = fh.read()
-    # ruleid: py.path-traversal
-    return send_file(os.path.join(UPLOADS, request.args.get("file")))
+@app.route("/direct")
+def direct():
+    # ruleid: py.path-traversal (flow: direct)
+    data = open(request.args.get("file")).read()
+    # ruleid: py.path-traversal (flow: direct)
+    return send_file(request.args["path"])
 
 
-def remove():
-    # ruleid: py.path-traversal
-    os.remove(f"/srv/uploads/{request.form['name']}")
-    # ruleid: py.path-traversal
-    fh = open(UPLOADS + "/" + request.GET["file"], "rb")
-    return fh
+@app.route("/assignments", methods=["POST"])
+def assignments():
+    param = request.cookies.get("report", "none.txt")
+    bar = param
+    target = os.path.join(BASE_DIR, bar)
+    # ruleid: py.path-traversal (flow: assignments)
+    with open(target, "rb") as fh:
+        body = fh.read()
+    # ruleid: py.path-traversal (flow: assignments)
+    if os.path.exists(target):
+        # ruleid: py.path-traversal (flow: assignments)
+        os.remove(target)
+    return body
 
 
-def safe():
+@app.route("/building")
+def building():
+    name = request.args.get("name")
+    # ruleid: py.path-traversal (flow: string-building)
+    fh = codecs.open(f"{BASE_DIR}/{name}", "r", "utf-8")
+    # ruleid: py.path-traversal (flow: string-building)
+    shutil.copy("/srv/template.txt", BASE_DIR + "/" + name)
+    # ruleid: py.path-traversal (flow: string-building)
+    text = Path(BASE_DIR).joinpath(name).read_text()
+    # ruleid: py.path-traversal (flow: string-building)
+    entries = os.listdir("%s/%s" % (BASE_DIR, name))
+    return fh.read() + text + str(entries)
+
+
+@app.route("/container")
+def container():
+    files = {"default": "index.txt", "chosen": request.args.get("f")}
+    # ok: py.path-traversal (flow: container)
+    open(os.path.join(BASE_DIR, files["default"]))
+    # ruleid: py.path-traversal (flow: container)
+    open(os.path.join(BASE_DIR, files["chosen"]))
+    names = []
+    names.append(request.args.get("g"))
+    # ruleid: py.path-traversal (flow: container)
+    open(names[0])
+    return "ok"
+
+
+def under_base(name):
+    return os.path.join(BASE_DIR, name)
+
+
+def delete_file(path):
+    # ruleid: py.path-traversal (flow: helper-function)
+    os.unlink(path)
+
+
+@app.route("/helper")
+def helper():
+    # ruleid: py.path-traversal (flow: helper-function)
+    open(under_base(request.args.get("n")))
+    delete_file(request.form.get("victim"))
+    # ok: py.path-traversal (flow: helper-function)
+    open(under_base("readme.txt"))
+    return "ok"
+
+
+class Export:
+    def __init__(self):
+        self.filename = request.args.get("export")
+        self.folder = "/srv/exports"
+
+    def write(self, data):
+        # ruleid: py.path-traversal (flow: class-field)
+        with open(os.path.join(self.folder, self.filename), "w") as out:
+            out.write(data)
+        # ok: py.path-traversal (flow: class-field)
+        os.makedirs(self.folder, exist_ok=True)
+
+
+@app.route("/upload", methods=["POST"])
+def upload():
+    f = request.files["file"]
+    # ruleid: py.path-traversal (flow: direct)
+    f.save(os.path.join(UPLOADS, f.filename))
+    # ok: py.path-traversal (flow: sanitized)
+    f.save(os.path.join(UPLOADS, secure_filename(f.filename)))
+    return "saved"
+
+
+@app.route("/sanitized")
+def sanitized():
+    name = request.args.get("name")
+    # ok: py.path-traversal (flow: sanitized)
+    open(os.path.join(BASE_DIR, os.path.basename(name)))
+    # ok: py.path-traversal (flow: sanitized)
+    return send_from_directory(BASE_DIR, name)
+
+
+def is_safe_path(base, name):
+    return os.path.realpath(os.path.join(base, name)).startswith(base)
+
+
+@app.route("/checked")
+def checked():
+    name = request.args.get("name")
+    if not is_safe_path(BASE_DIR, name):
+        return "invalid", 400
+    # ok: py.path-traversal (flow: sanitized)
+    return open(os.path.join(BASE_DIR, name)).read()
+
+
+@app.route("/numbers")
+def numbers():
+    page = int(request.args.get("page", "1"))
+    # ok: py.path-traversal (flow: number-conversion)
+    return open(f"{BASE_DIR}/page-{page}.html").read()
+
+
+@app.route("/constant")
+def constant():
+    name = request.args.get("name")
+    name = "index.html"
+    # ok: py.path-traversal (flow: constant-overwrite)
+    open(os.path.join(BASE_DIR, name))
+    path = "/srv/files/a.txt"
+    if False:
+        path = request.args.get("path")
+    # ok: py.path-traversal (flow: dead-branch)
+    return open(path).read()
+
+
+@app.route("/near-miss")
+def near_miss():
+    name = request.args.get("name")
     # ok: py.path-traversal
-    return send_from_directory(UPLOADS, request.args["name"])
+    log = open("/var/log/app.log", "a")
+    log.write(name)
     # ok: py.path-traversal
-    fh = open(os.path.join(UPLOADS, "index.html"))
+    return send_file(os.path.join(BASE_DIR, "manual.pdf"), download_name=name)
+
+
+def cli_cleanup(path):
     # ok: py.path-traversal
-    fh = open(settings.LOG_PATH, "a")
-    # ok: py.path-traversal
-    fh = open(os.path.join(UPLOADS, secure_filename(request.args["name"])))
-    # ok: py.path-traversal
-    # open(request.args["name"]) was here
-    return fh
+    shutil.rmtree(path)

@@ -113,6 +113,21 @@ def constant():
     cur.execute("SELECT * FROM " + table)
 
 
+SORT_COLUMNS = ("name", "created_at")
+
+
+@app.route("/sorted")
+def sorted_view():
+    order = request.args.get("order", "name")
+    if order not in SORT_COLUMNS:
+        order = "name"
+    # ok: py.sql-injection (flow: sanitized)
+    cur.execute("SELECT * FROM users ORDER BY " + order)
+    direction = request.args.get("dir", "asc")
+    # ruleid: py.sql-injection (flow: assignments)
+    cur.execute("SELECT * FROM users ORDER BY name " + direction)
+
+
 @app.get("/items/{item}")
 def read_item(item: str, limit: int = 10):
     # ruleid: py.sql-injection (flow: direct)

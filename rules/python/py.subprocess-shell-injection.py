@@ -1,48 +1,136 @@
-# Fixture for py.subprocess-shell-injection.
+# Fixture for py.subprocess-shell-injection: request data reaching a shell command line run by subprocess.
+import asyncio
+import platform
 import shlex
 import subprocess
-from subprocess import Popen
 
-from flask import request
+from flask import Flask, request
 
-
-def convert(path, host, files):
-    # ruleid: py.subprocess-shell-injection
-    subprocess.run("convert " + path + " out.png", shell=True, check=True)
-    # ruleid: py.subprocess-shell-injection
-    out = subprocess.check_output(f"ping -c 1 {host}", shell=True)
-    # ruleid: py.subprocess-shell-injection
-    subprocess.call("tar xzf %s" % path, cwd="/tmp", shell=True)
-    # ruleid: py.subprocess-shell-injection
-    subprocess.run(" ".join(["rm", "-f"] + files), shell=True)
-    return out
+app = Flask(__name__)
 
 
-def lookup():
-    domain = request.args["domain"]
-    # ruleid: py.subprocess-shell-injection
-    Popen(domain, shell=True, stdout=subprocess.PIPE)
-    # ruleid: py.subprocess-shell-injection
-    return subprocess.check_output("nslookup {}".format(request.form["name"]), shell=True)
+@app.route("/direct")
+def direct():
+    # ruleid: py.subprocess-shell-injection (flow: direct)
+    subprocess.run("ping -c 1 " + request.args.get("host"), shell=True)
+    # ruleid: py.subprocess-shell-injection (flow: direct)
+    subprocess.check_output(request.form["cmd"], shell=True)
+    # ruleid: py.subprocess-shell-injection (flow: direct)
+    subprocess.Popen(shell=True, args=f"dig {request.args['name']}")
+    # ok: py.subprocess-shell-injection (flow: direct)
+    subprocess.run(["ping", "-c", "1", request.args.get("host")])
 
 
-def safe(path, host, cmd):
+@app.route("/assignments")
+def assignments():
+    param = request.headers.get("X-Target", "")
+    bar = param
+    arg_str = ""
+    if platform.system() == "Windows":
+        arg_str = "cmd.exe /c "
+    else:
+        arg_str = "sh -c "
+    arg_str += f"echo {bar}"
+    # ruleid: py.subprocess-shell-injection (flow: assignments)
+    subprocess.run(arg_str, shell=True, capture_output=True, encoding="utf-8")
+    # ok: py.subprocess-shell-injection (flow: assignments)
+    subprocess.run(["echo", bar], capture_output=True)
+
+
+@app.route("/building")
+def building():
+    name = request.args.get("name")
+    # ruleid: py.subprocess-shell-injection (flow: string-building)
+    subprocess.call("grep %s /etc/hosts" % name, shell=True)
+    # ruleid: py.subprocess-shell-injection (flow: string-building)
+    subprocess.check_call("host {}".format(name), shell=True)
+    # ruleid: py.subprocess-shell-injection (flow: string-building)
+    subprocess.run(" ".join(["nslookup", name]), shell=True)
+    # ruleid: py.subprocess-shell-injection (flow: string-building)
+    subprocess.run(["sh", "-c", "echo " + name])
+    # ruleid: py.subprocess-shell-injection (flow: string-building)
+    subprocess.Popen(["cmd.exe", "/c", f"type {name}"], stdout=subprocess.PIPE)
+
+
+@app.route("/container")
+def container():
+    job = {"tool": "uptime", "arg": request.args.get("arg")}
+    # ok: py.subprocess-shell-injection (flow: container)
+    subprocess.run(job["tool"], shell=True)
+    # ruleid: py.subprocess-shell-injection (flow: container)
+    subprocess.run("ls " + job["arg"], shell=True)
+    parts = []
+    parts.append(request.args.get("p"))
+    # ruleid: py.subprocess-shell-injection (flow: container)
+    subprocess.run("du -sh " + parts[0], shell=True)
+
+
+def shell_line(value):
+    return "file " + value
+
+
+def run_line(line):
+    # ruleid: py.subprocess-shell-injection (flow: helper-function)
+    return subprocess.check_output(line, shell=True)
+
+
+@app.route("/helper")
+def helper():
+    # ruleid: py.subprocess-shell-injection (flow: helper-function)
+    subprocess.run(shell_line(request.args.get("f")), shell=True)
+    run_line("stat " + request.args.get("g"))
+    # ok: py.subprocess-shell-injection (flow: helper-function)
+    subprocess.run(shell_line("/etc/hosts"), shell=True)
+
+
+class Converter:
+    def __init__(self):
+        self.source = request.files["doc"].filename
+        self.options = "--quiet"
+
+    def convert(self):
+        # ruleid: py.subprocess-shell-injection (flow: class-field)
+        subprocess.run("convert " + self.source + " out.png", shell=True)
+        # ok: py.subprocess-shell-injection (flow: class-field)
+        subprocess.run("convert " + self.options, shell=True)
+
+
+@app.route("/sanitized")
+def sanitized():
+    name = request.args.get("name")
+    # ok: py.subprocess-shell-injection (flow: sanitized)
+    subprocess.run("host " + shlex.quote(name), shell=True)
+    # ok: py.subprocess-shell-injection (flow: sanitized)
+    subprocess.run(shlex.join(["host", name]), shell=True)
+    port = int(request.args.get("port"))
+    # ok: py.subprocess-shell-injection (flow: number-conversion)
+    subprocess.run(f"nc -z localhost {port}", shell=True)
+
+
+@app.route("/constant")
+def constant():
+    cmd = request.args.get("cmd")
+    cmd = "uptime"
+    # ok: py.subprocess-shell-injection (flow: constant-overwrite)
+    subprocess.run(cmd, shell=True)
+    line = "date"
+    if False:
+        line = request.args.get("line")
+    # ok: py.subprocess-shell-injection (flow: dead-branch)
+    subprocess.run(line, shell=True)
+
+
+@app.route("/near-miss")
+def near_miss():
+    name = request.args.get("name")
     # ok: py.subprocess-shell-injection
-    subprocess.run(["convert", path, "out.png"], check=True)
+    subprocess.run(["grep", "-r", name, "/srv/data"], check=True)
     # ok: py.subprocess-shell-injection
-    subprocess.run("ls -la /var/log", shell=True)
+    subprocess.run("echo " + name, shell=False)
     # ok: py.subprocess-shell-injection
-    subprocess.run("convert " + path, shell=False)
+    subprocess.run("uptime", shell=True, env={"NAME": name})
+
+
+async def worker(job_id):
     # ok: py.subprocess-shell-injection
-    subprocess.run("ping -c 1 " + shlex.quote(host), shell=True)
-    # ok: py.subprocess-shell-injection
-    subprocess.run(f"tar xzf {shlex.quote(path)}", shell=True, check=True)
-    # ok: py.subprocess-shell-injection
-    subprocess.run("echo '%s'" % path.replace("'", "'\\''"), shell=True)
-    # ok: py.subprocess-shell-injection
-    Popen(cmd, shell=True, stdout=subprocess.PIPE)
-    # ok: py.subprocess-shell-injection
-    # subprocess.run("convert " + path, shell=True)
-    # ok: py.subprocess-shell-injection
-    hint = 'subprocess.run("rm " + path, shell=True) is dangerous'
-    return hint
+    await asyncio.create_subprocess_exec("sh", "-c", "process " + job_id)

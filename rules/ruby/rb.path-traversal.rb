@@ -1,32 +1,121 @@
-# Fixture for rb.path-traversal.
+# Fixture for rb.path-traversal: request data reaching a file path, by every flow the analysis follows.
 class DownloadsController < ApplicationController
-  def show
-    # ruleid: rb.path-traversal
+  def direct
+    # ruleid: rb.path-traversal (flow: direct)
     send_file params[:path]
-    # ruleid: rb.path-traversal
+    # ruleid: rb.path-traversal (flow: direct)
     data = File.read(Rails.root.join("uploads", params[:name]))
-    # ruleid: rb.path-traversal
-    File.open("/var/data/#{params[:file]}", "w") { |f| f.write(request.body.read) }
-    # ruleid: rb.path-traversal
+    # ruleid: rb.path-traversal (flow: direct)
+    File.open("/var/data/#{params[:file]}", "w") { |f| f.write("x") }
+    # ruleid: rb.path-traversal (flow: direct)
     text = IO.read(File.join(UPLOAD_DIR, params[:dir], "index.txt"))
-    # ruleid: rb.path-traversal
+    # ruleid: rb.path-traversal (flow: direct)
     FileUtils.rm_rf(BASE + params[:folder])
-    # ruleid: rb.path-traversal
+    # ruleid: rb.path-traversal (flow: direct)
     render file: params[:page]
-    # ruleid: rb.path-traversal
+    # ruleid: rb.path-traversal (flow: direct)
     render "pages/#{params[:page]}"
-    name = params[:file]
-    # ruleid: rb.path-traversal
-    send_file File.join(EXPORT_DIR, name)
-    # ruleid: rb.path-traversal
+    # ruleid: rb.path-traversal (flow: direct)
     File.open("#{UPLOAD_DIR}/#{params[:upload].original_filename}", "wb")
-    [data, text]
+    # ruleid: rb.path-traversal (flow: direct)
+    FileUtils.mv(TMP_FILE, "/srv/files/#{cookies[:name]}")
+    # ruleid: rb.path-traversal (flow: direct)
+    settings = YAML.load_file("config/#{request.headers['X-Env']}.yml")
+    [data, text, settings]
   end
 
-  def safe
-    # ok: rb.path-traversal
+  def assignments
+    name = params[:file]
+    file = name
+    # ruleid: rb.path-traversal (flow: assignments)
+    send_file File.join(EXPORT_DIR, file)
+  end
+
+  def building
+    dir = params[:dir]
+    # ruleid: rb.path-traversal (flow: string-building)
+    File.read("/srv/" + dir + "/index.html")
+    # ruleid: rb.path-traversal (flow: string-building)
+    File.read(format("/srv/%s/index.html", dir))
+    # ruleid: rb.path-traversal (flow: string-building)
+    File.delete(["/srv", dir, "cache"].join("/"))
+    path = "/srv/reports/"
+    path += dir
+    # ruleid: rb.path-traversal (flow: string-building)
+    Dir.glob("#{path}/*.csv")
+  end
+
+  def container
+    doc = { folder: "reports", name: params[:name] }
+    # ok: rb.path-traversal (flow: container)
+    File.read("/srv/#{doc[:folder]}/index.txt")
+    # ruleid: rb.path-traversal (flow: container)
+    File.read("/srv/#{doc[:folder]}/#{doc[:name]}")
+    parts = []
+    parts.push(params[:segment])
+    # ruleid: rb.path-traversal (flow: container)
+    File.read(File.join("/srv", *parts))
+  end
+
+  def storage_path(name)
+    return Rails.root.join("storage", name)
+  end
+
+  def remove(path)
+    # ruleid: rb.path-traversal (flow: helper-function)
+    FileUtils.rm_f(path)
+  end
+
+  def helper
+    # ruleid: rb.path-traversal (flow: helper-function)
+    send_file storage_path(params[:name])
+    remove(params[:path])
+    # ok: rb.path-traversal (flow: helper-function)
+    send_file storage_path("manual.pdf")
+  end
+
+  def choose
+    @export = params[:export]
+    @manual = "manual.pdf"
+  end
+
+  def deliver
+    # ruleid: rb.path-traversal (flow: class-field)
+    send_file Rails.root.join("exports", @export)
+    # ok: rb.path-traversal (flow: class-field)
+    send_file Rails.root.join("docs", @manual)
+  end
+
+  def sanitized
+    # ok: rb.path-traversal (flow: sanitized)
     send_file Rails.root.join("uploads", File.basename(params[:name]))
-    # ok: rb.path-traversal
+    name = File.basename(params[:file])
+    # ok: rb.path-traversal (flow: sanitized)
+    send_file File.join(EXPORT_DIR, name)
+    # ok: rb.path-traversal (flow: sanitized)
+    send_file File.join(EXPORT_DIR, "#{params[:title].parameterize}.pdf")
+    # ok: rb.path-traversal (flow: sanitized)
+    send_file REPORTS.fetch(params[:report])
+    # ok: rb.path-traversal (flow: number-conversion)
+    File.open(Rails.root.join("cache", "#{params[:id].to_i}.json"), "w")
+  end
+
+  def constant
+    file = params[:file]
+    file = "report.pdf"
+    # ok: rb.path-traversal (flow: constant-overwrite)
+    send_file File.join(EXPORT_DIR, file)
+    dir = params[:dir]
+    if false
+      dir = params[:other]
+    else
+      dir = "public"
+    end
+    # ok: rb.path-traversal (flow: dead-branch)
+    Dir.glob("/srv/#{dir}/*")
+  end
+
+  def near_misses
     attachment = Attachment.find(params[:id])
     # ok: rb.path-traversal
     send_file attachment.diskfile
@@ -35,10 +124,18 @@ class DownloadsController < ApplicationController
     # ok: rb.path-traversal
     render "pages/show", locals: { page: params[:page] }
     # ok: rb.path-traversal
-    File.open(cache_path(params[:id].to_i), "w")
-    name = File.basename(params[:file])
+    render json: { path: params[:path] }
     # ok: rb.path-traversal
-    send_file File.join(EXPORT_DIR, name)
-    data
+    there = File.exist?(params[:path])
+    # ok: rb.path-traversal
+    File.write(LOG_FILE, params[:message])
+    # ok: rb.path-traversal
+    open(params[:source])
+    [data, there]
   end
+end
+
+get "/files/:name" do |name|
+  # ruleid: rb.path-traversal (flow: direct)
+  File.read("public/#{name}")
 end

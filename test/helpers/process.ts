@@ -1,4 +1,5 @@
 // `guard` as a child process: the command's path, a free loopback port, waiting for /health.
+import { execFile } from 'node:child_process'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 
@@ -28,4 +29,13 @@ export async function waitForHealth(url: string, ms = 20_000): Promise<void> {
     if (Date.now() > end) throw new Error(`${url} did not come up`)
     await new Promise((r) => setTimeout(r, 150))
   }
+}
+
+/** Runs `guard` to its end: its exit code and output. */
+export function runGuard(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [GUARD, ...args], { cwd: opts.cwd, env: { ...process.env, ...opts.env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    )
+  })
 }
