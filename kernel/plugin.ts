@@ -7,7 +7,7 @@ export * from './engine-api.ts'
 // Foundations: errors (CONTRACT §4), request and response schemas, files, markup, the installation.
 export { BadRequestError, ConflictError, ForbiddenError, GuardError, keyPath, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, type FieldError } from './base/errors.ts'
 export * from './base/schemas.ts'
-export { isInside, writeFileAtomic } from './base/files.ts'
+export { isInside, readablePath, writeFileAtomic } from './base/files.ts'
 export { inputShapeProblem, parseYamlInput } from './base/input.ts'
 export { escapeMarkup, escapeXmlAttribute, stripInvalidXmlChars } from './base/markup.ts'
 export { VERSION } from './base/install.ts'
@@ -18,7 +18,7 @@ export { jwtSecret, VERIFY_OPTIONS } from './access/tokens.ts'
 export { LicenseInfo } from './access/license.ts'
 
 // Configuration and governance.
-export { configErrors, DEFAULT_PACKS, GuardConfig, isPlainObject, RuleOverrides, SCAN_KEYS } from './config/config.ts'
+export { configErrors, DEFAULT_PACKS, GuardConfig, isPlainObject, lenientConfig, RuleOverrides, SCAN_KEYS } from './config/config.ts'
 export { maskSecrets, updateConfigFile, withoutMasks } from './config/config-write.ts'
 export { GovernancePolicy, GovernanceUpdate, governancePolicy, lockedKeysSetBy, suppressionPolicyWarnings } from './config/governance.ts'
 

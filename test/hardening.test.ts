@@ -8,7 +8,7 @@ import { execFile, execFileSync } from 'node:child_process'
 import YAML from 'yaml'
 import { startServer, tempDir, writeTree, type TestServer } from './helpers/server.ts'
 import { startRoleServer, type RoleServer } from './helpers/roles.ts'
-import { runGuard } from './helpers/process.ts'
+import { GUARD as GUARD_BIN, runGuard } from './helpers/process.ts'
 import { signToken } from '../kernel/access/tokens.ts'
 import { INSTALL_DIR } from '../kernel/base/install.ts'
 import type { ScanResult } from '../kernel/base/schemas.ts'
@@ -72,6 +72,13 @@ describe('scans stay inside the repository', () => {
     const leak = await post(server, '/scan', { repo_path: 'cfglink', config_overrides: { packs: ['leak'] } })
     assert.equal(leak.status, 422, 'the linked pack does not exist for this scan')
     assert.ok(!JSON.stringify(leak.body).includes('LEAKED-CONTROL'))
+  })
+
+  test("a FIFO or a folder where a repository's pack file should be is not read (no hang, no 500)", async () => {
+    writeTree(server.dir, { 'fifo/a.js': 'x = 1\n', 'fifo/.guard/packs/p/overrides.yaml/.keep': '' })
+    execFileSync('mkfifo', [path.join(server.dir, 'fifo/.guard/packs/p/pack.yaml')])
+    const { status } = await post(server, '/scan', { repo_path: 'fifo' })
+    assert.equal(status, 200)
   })
 
   test("a repository's own pack rules get the regex safety check", async () => {
@@ -239,6 +246,17 @@ describe('errors the contract says are 4xx', () => {
     assert.equal(typeof (JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as { detail: unknown }).detail, 'string')
   })
 
+  test('globs too costly to match, YAML over 512 KB, and JWT left without a secret are refused', async () => {
+    const glob = await post(server, '/scan', { files: { 'a.js': 'x' }, config_overrides: { include: ['**/a/**/b/**/c/**/d.js'] } })
+    assert.equal(glob.status, 422)
+    assert.match(glob.body.errors[0].message, /\*\* segments/)
+    const big = await server.request('/api/packs/import', { method: 'POST', headers: { 'content-type': 'application/yaml' }, body: `id: p\n${'k: v\n'.repeat(150_000)}` })
+    assert.equal(big.status, 400)
+    const lock = await post(server, '/api/config', { auth: { enabled: true } })
+    assert.equal(lock.status, 422)
+    assert.ok(lock.body.errors.some((e) => e.path === 'auth.jwt_secret'), JSON.stringify(lock.body.errors))
+  })
+
   test('unknown keys under devops are refused like in every other section', async () => {
     const res = await post(server, '/api/config', { devops: { foo: 1 } })
     assert.equal(res.status, 422)
@@ -345,6 +363,25 @@ describe('one-file packs, legacy configuration, and no-auth mode', () => {
     assert.ok(warned['.guard.yaml: reporters'] && warned['.guard.yaml: output_dir'] && warned['.guard.yaml: standards_file'])
   })
 
+  test('legacy values of another shape are read or left out with a warning, never a refusal', async () => {
+    writeTree(server.dir, { 'odd-legacy/.guard.yaml': 'standards_packs: OWASP_TOP_10\ngate_fail_on: 5\nmax_file_size_kb: "100"\n', 'odd-legacy/a.js': 'x = 1\n' })
+    const { status, body } = await post(server, '/scan', { repo_path: 'odd-legacy' })
+    assert.equal(status, 200, JSON.stringify(body))
+    const warned = Object.fromEntries(body.warnings.map((w) => [w.path, w.message]))
+    assert.match(warned['.guard.yaml: gate_fail_on'], /cannot be read as gate\.fail_on/)
+    assert.match(warned['.guard.yaml: standards_packs'], /read as packs/)
+    const validated = (await (await server.request('/api/config/validate?path=odd-legacy/.guard.yaml')).json()) as { valid: boolean }
+    assert.equal(validated.valid, true, 'validation reads a repository file as a scan does')
+  })
+
+  test('two inline names for one file are refused; an exported one-file pack keeps its rules', async () => {
+    const dup = await post(server, '/scan', { files: { 'x.js': 'a', './x.js': 'b' } })
+    assert.equal(dup.status, 422)
+    const exported = await (await server.request('/api/packs/acme/export')).text()
+    assert.match(exported, /acme\.no-debugger/)
+    assert.match(exported, /pattern: debugger/)
+  })
+
   test('with no method configured, an X-API-Key header is ignored: the caller is the anonymous admin', async () => {
     const res = await server.request('/rules', { headers: { 'x-api-key': 'anything' } })
     assert.equal(res.status, 200)
@@ -375,6 +412,8 @@ describe('the command line', () => {
     assert.equal((await guard(['scan', 'plain', '--format', 'json', '--output', 'link.json'], work)).code, 0)
     assert.ok(fs.lstatSync(path.join(work, 'link.json')).isSymbolicLink(), 'the link stays a link')
     assert.equal(JSON.parse(fs.readFileSync(path.join(work, 'real.json'), 'utf8')).files_scanned, 1)
+    const piped = execFileSync('sh', ['-c', `"${process.execPath}" "${GUARD_BIN}" scan plain --format json --output /dev/stdout | cat`], { cwd: work, encoding: 'utf8' })
+    assert.equal(JSON.parse(piped).files_scanned, 1, '/dev/stdout into a pipe is written through')
     execFileSync('mkfifo', [path.join(work, 'pipe')])
     const reader = new Promise<string>((resolve) => execFile('cat', [path.join(work, 'pipe')], (_e, out) => resolve(out)))
     assert.equal((await guard(['scan', 'plain', '--format', 'json', '--output', 'pipe'], work)).code, 0)

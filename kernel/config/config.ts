@@ -133,6 +133,9 @@ export type ScanConfig = Pick<GuardConfig, 'packs' | 'gate' | 'include' | 'exclu
 /** Every problem of a config object, each with its key path (unknown keys included). */
 export function configErrors(config: unknown, prefix = ''): FieldError[] {
   const errors: FieldError[] = globErrors(config, prefix)
+  // A change that would leave JWT on without a secret would stop the next start, and lock every caller out.
+  if (isPlainObject(config) && isPlainObject(config.auth) && config.auth.enabled === true && !config.auth.jwt_secret && !process.env.GUARD_JWT_SECRET)
+    errors.push({ path: `${prefix}auth.jwt_secret`, message: 'required while auth.enabled is true (or set GUARD_JWT_SECRET)' })
   for (const e of Value.Errors(GuardConfig, config)) {
     const at = prefix + (keyPath(e.path) || '(root)')
     if (errors.some((x) => x.path === at)) continue
@@ -183,7 +186,7 @@ export function lenientConfig(doc: unknown, where: string): LenientConfig {
     if (doc === null || doc === undefined) return { config: {}, warnings: [] }
     throw new ValidationError(`${where} is invalid`, [{ path: `${where}: (root)`, message: 'must be a mapping of keys' }])
   }
-  const { config, warnings } = mapLegacyKeys(doc)
+  const { config, warnings, mapped } = mapLegacyKeys(structuredClone(doc))
   const unknown = [...Value.Errors(GuardConfig, config)].filter((e) => e.type === ValueErrorType.ObjectAdditionalProperties)
   for (const e of unknown.reverse()) {
     const parts = e.path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
@@ -191,6 +194,15 @@ export function lenientConfig(doc: unknown, where: string): LenientConfig {
     for (const p of parts.slice(0, -1)) parent = (parent as Record<string, unknown>)[p]
     delete (parent as Record<string, unknown>)[parts.at(-1)!]
     warnings.push({ path: keyPath(e.path), message: 'unknown key, ignored' })
+  }
+  // A legacy key whose value we cannot read is left out with a warning: the original product's file never stops a scan.
+  for (const [to, legacy] of mapped) {
+    const bad = configErrors(config).filter((e) => e.path === to || e.path.startsWith(`${to}.`) || e.path.startsWith(`${to}[`))
+    if (!bad.length) continue
+    const [top, ...rest] = to.split('.')
+    if (rest.length) delete (config[top] as Record<string, unknown>)[rest.join('.')]
+    else delete config[top]
+    warnings.push({ path: legacy, message: `its value cannot be read as ${to} (${bad[0].message}); ignored` })
   }
   const errors = configErrors(config)
   if (errors.length) throw new ValidationError(`${where} is invalid`, errors.map((x) => ({ ...x, path: `${where}: ${x.path}` })))

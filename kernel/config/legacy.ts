@@ -21,15 +21,22 @@ function failOn(value: unknown): unknown {
   return severities
 }
 
+/** A list written as one value (`standards_packs: OWASP_TOP_10`, `a, b`) is a list. */
+const list = (value: unknown) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value)
 /** Pack ids were written `OWASP_TOP_10` as often as `owasp-top-10`. */
-const packIds = (value: unknown) => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.toLowerCase().replace(/_/g, '-') : v)) : value)
+const packIds = (value: unknown) => {
+  const ids = list(value)
+  return Array.isArray(ids) ? ids.map((v) => (typeof v === 'string' ? v.toLowerCase().replace(/_/g, '-') : v)) : ids
+}
+/** A number written as text (`"100"`) is that number. */
+const number = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value)
 
 const ALIASES: Record<string, Alias> = {
   gate_fail_on: { to: ['gate', 'fail_on'], convert: failOn },
   standards_packs: { to: ['packs'], convert: packIds },
-  include_paths: { to: ['include'] },
-  exclude_paths: { to: ['exclude'] },
-  max_file_size_kb: { to: ['limits', 'max_file_kb'] },
+  include_paths: { to: ['include'], convert: list },
+  exclude_paths: { to: ['exclude'], convert: list },
+  max_file_size_kb: { to: ['limits', 'max_file_kb'], convert: number },
 }
 
 /** Legacy keys with no meaning here, and what replaced them. */
@@ -42,9 +49,11 @@ const RETIRED: Record<string, string> = {
 export const isLegacyKey = (key: string) => key in ALIASES || key in RETIRED
 
 /** A config object with the legacy keys read as ours (ours win when both are set), and a warning for each. */
-export function mapLegacyKeys(doc: Record<string, unknown>): { config: Record<string, unknown>; warnings: FieldError[] } {
+export function mapLegacyKeys(doc: Record<string, unknown>): { config: Record<string, unknown>; warnings: FieldError[]; mapped: Map<string, string> } {
   const config: Record<string, unknown> = {}
   const warnings: FieldError[] = []
+  /** Our key path → the legacy key it was read from. */
+  const mapped = new Map<string, string>()
   for (const [key, value] of Object.entries(doc)) if (!isLegacyKey(key)) config[key] = value
   for (const [key, value] of Object.entries(doc)) {
     if (key in RETIRED) warnings.push({ path: key, message: `deprecated key of the original product, ignored: ${RETIRED[key]}` })
@@ -56,9 +65,10 @@ export function mapLegacyKeys(doc: Record<string, unknown>): { config: Record<st
       continue
     }
     setIn(config, alias.to, alias.convert ? alias.convert(value) : value)
+    mapped.set(to, key)
     warnings.push({ path: key, message: `deprecated key of the original product, read as ${to}; \`guard config migrate\` rewrites the file` })
   }
-  return { config, warnings }
+  return { config, warnings, mapped }
 }
 
 function getIn(obj: Record<string, unknown>, keys: string[]): unknown {

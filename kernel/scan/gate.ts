@@ -22,7 +22,14 @@ export function decideGate(scan: ScanResult, config: ScanConfig): GateResult {
   const passed = reasons.length === 0
   if (passed) reasons.push(blocking === 0 ? `No unsuppressed findings with severity in [${fail.join(', ')}]` : `${blocking} blocking finding(s) within the allowed budget`)
   if (scan.suppressed) reasons.push(`${scan.suppressed} suppressed finding(s) do not block`)
-  if (scan.files_scanned === 0) reasons.push('No file was scanned: changed_files, include/exclude or .gitignore left nothing, so the gate saw no code')
+  if (scan.files_scanned === 0) reasons.push('No file was scanned, so the gate saw no code')
+  // Files left unread (too large, minified, binary, timed out) are code the gate did not see: say so.
+  const unread = scan.files_skipped.filter((s) => !/^(vendored|not found|symbolic link|pattern not applied)/.test(s.reason))
+  if (unread.length) {
+    const why = [...new Set(unread.map((s) => s.reason))].slice(0, 3).join('; ')
+    reasons.push(`${unread.length} file(s) were not analysed (${why})`)
+  }
+  if (scan.warnings?.some((w) => / first \d+ findings/.test(w.message))) reasons.push('Some findings were left out by the per-file or per-scan limit: see warnings')
   return {
     passed,
     total_findings: scan.total,

@@ -1,4 +1,4 @@
-// Rule evaluation across worker threads (tinypool), with a hard time bound per batch and per file.
+// Rule evaluation across worker threads (tinypool), each file bounded in time and each thread in memory.
 import os from 'node:os'
 import Tinypool from 'tinypool'
 import { IDLE, runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
@@ -14,13 +14,13 @@ const BATCHES_PER_THREAD = 8
 const MIN_BATCH_FILES = 16
 /**
  * Batches handed to each thread at a time (one running, the others waiting in its queue): enough to keep it busy
- * between results, few enough that a batch's time bound, which runs from the hand-over, is about the batch alone.
+ * between results, few enough that a failed batch (run again file by file) costs little.
  * While the files are still being listed, the first hand-overs are batches of the first files.
  */
 const IN_HAND_PER_THREAD = 3
 const EARLY_BATCH_FILES = 128
 const MAX_BATCH_FILES = 256
-/** Bytes per batch at most, so one batch's time bound stays meaningful. */
+/** Bytes per batch at most, so the threads' loads even out. */
 const BATCH_BYTES = 4 * 1024 * 1024
 
 /** A thread's JavaScript heap at most (a scan's threads use far less): past it the thread ends and its file is skipped. */

@@ -79,6 +79,7 @@ export function checkInlinePaths(files: Record<string, string>): Map<string, str
   for (const [name, content] of Object.entries(files)) {
     const { problem, normal } = relativePathProblem(name)
     if (problem) errors.push({ path: `files.${name.slice(0, 200)}`, message: `${quoted(name)} ${problem}` })
+    else if (out.has(normal)) errors.push({ path: `files.${name.slice(0, 200)}`, message: `${quoted(name)} names the same file as another entry` })
     else out.set(normal, content)
   }
   if (errors.length) throw new ValidationError('Invalid inline file paths', errors)

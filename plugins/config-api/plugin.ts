@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Type } from '@sinclair/typebox'
-import { allRules, configErrors, errorResponses, ForbiddenError, governancePolicy, GuardConfig, isInside, loadPacks, lockedKeysSetBy, maskSecrets, NotFoundError, packDirs, parseYamlInput, resolveScanTarget, SCAN_KEYS, scanRoots, suppressionPolicyWarnings, updateConfigFile, withoutMasks, type FieldError, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
+import { allRules, configErrors, lenientConfig, readablePath, errorResponses, ForbiddenError, governancePolicy, GuardConfig, isInside, loadPacks, lockedKeysSetBy, maskSecrets, NotFoundError, packDirs, parseYamlInput, resolveScanTarget, SCAN_KEYS, scanRoots, suppressionPolicyWarnings, updateConfigFile, withoutMasks, type FieldError, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'config-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
@@ -78,14 +78,20 @@ export default function register({ kernel, app }: PluginContext): void {
     const given = (request.query as { path?: string }).path
     const target = given === undefined ? { file: kernel.configPath, root: undefined, shown: path.basename(kernel.configPath) } : repoConfigFile(kernel, given)
     let parsed: unknown = {}
-    if (fs.existsSync(target.file)) {
+    const readable = readablePath(target.file, 'file') // not a FIFO, whose read would never end
+    if (fs.existsSync(target.file) && !readable) return { valid: false, file: target.shown, errors: [{ path: '(root)', message: 'not a regular file' }], warnings: [] }
+    let lenient: FieldError[] = []
+    if (readable) {
       try {
-        parsed = parseYamlInput(fs.readFileSync(target.file, 'utf8'), target.shown) ?? {}
+        parsed = parseYamlInput(fs.readFileSync(readable, 'utf8'), target.shown) ?? {}
+        // A repository's file is read as a scan reads it: the original product's keys mapped, unknown keys warned of.
+        if (target.root) ({ config: parsed, warnings: lenient } = lenientConfig(parsed, path.basename(target.file)))
       } catch (e) {
-        return { valid: false, file: target.shown, errors: [{ path: '(root)', message: (e as Error).message }], warnings: [] }
+        const errors = (e as { errors?: FieldError[] }).errors ?? [{ path: '(root)', message: (e as Error).message }]
+        return { valid: false, file: target.shown, errors, warnings: [] }
       }
     }
     const problems = configErrors(parsed)
-    return { valid: problems.length === 0, file: target.shown, errors: problems, warnings: problems.length ? [] : await configWarnings(kernel, parsed as GuardConfig, target.root) }
+    return { valid: problems.length === 0, file: target.shown, errors: problems, warnings: problems.length ? [] : [...lenient, ...(await configWarnings(kernel, parsed as GuardConfig, target.root))] }
   })
 }

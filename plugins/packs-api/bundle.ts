@@ -88,14 +88,15 @@ export function writePack(packsDir: string, pack: CheckedPack): void {
 
 /** The export: the pack's fields, its selectors, its own rules and overrides; importing it elsewhere gives the same pack. */
 export async function exportPack(pack: Pack): Promise<string> {
-  const rules = (await loadRules([path.join(pack.dir, 'rules')])).map(({ source: _source, ...rule }) => rule)
+  const rules = [...(await loadRules([path.join(pack.dir, 'rules')])), ...pack.inlineRules].map(({ source: _source, ...rule }) => rule)
   const bundle: PackBundle = {
     id: pack.id,
     name: pack.name,
     version: pack.version,
     ...(pack.description !== undefined ? { description: pack.description } : {}),
     tier: pack.tier ?? 'community',
-    selectors: pack.rules,
+    // The inline rules travel as rules (their own selectors would name them twice).
+    selectors: pack.rules.filter((sel) => !pack.inlineRules.some((r) => sel.id === r.id && Object.keys(sel).length === 2)),
     ...(rules.length ? { rules: rules as unknown as PackBundle['rules'] } : {}),
     ...(pack.overrides ? { overrides: pack.overrides } : {}),
   }
