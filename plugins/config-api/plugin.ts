@@ -86,8 +86,10 @@ export default function register({ kernel, app }: PluginContext): void {
         parsed = parseYamlInput(fs.readFileSync(readable, 'utf8'), target.shown) ?? {}
         // A repository's file is read as a scan reads it: the original product's keys mapped, unknown keys warned of.
         if (target.root) ({ config: parsed, warnings: lenient } = lenientConfig(parsed, path.basename(target.file)))
+        lenient = lenient.map((w) => ({ ...w, path: w.path.replace(`${path.basename(target.file)}: `, '') }))
       } catch (e) {
-        const errors = (e as { errors?: FieldError[] }).errors ?? [{ path: '(root)', message: (e as Error).message }]
+        const prefix = `${path.basename(target.file)}: `
+        const errors = (e as { errors?: FieldError[] }).errors?.map((x) => ({ ...x, path: x.path.replace(prefix, '') })) ?? [{ path: '(root)', message: (e as Error).message }]
         return { valid: false, file: target.shown, errors, warnings: [] }
       }
     }
