@@ -3,11 +3,13 @@ import { Lang, parse, type NapiConfig, type SgNode } from '@ast-grep/napi'
 import { STRUCTURAL_LANGUAGES, type AstRule, type Engine, type EngineMatch, type RuleDef, type SourceFile } from '../../kernel/engine-api.ts'
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
+import { answered, fileAnswers, fileConditions } from './file-conditions.ts'
 import { Prefilter, prefilterNeed, type Need } from './prefilter.ts'
-import { scanTaint, TAINT_KEYS, taintSpec, type TaintSpec } from './taint.ts'
+import { entryNeeds, scanTaint, TAINT_KEYS, taintSpec, type TaintSpec } from './taint.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
 export const astGrepStats = { parsed: 0, skipped: 0 }
+if (process.env.GUARD_STATS) process.on('exit', () => console.error('PARSE', JSON.stringify(astGrepStats), JSON.stringify([...((globalThis as any).__C ?? new Map())].sort((a,b)=>b[1]-a[1]).slice(0,30))))
 
 interface Compiled {
   /** Tells rules apart in the prefilter cache. */
@@ -54,21 +56,36 @@ function needOf(rule: RuleDef, entry: Compiled, astLang: string): Need {
 
 // Files of one language meet the same rule set again and again: its prefilter is built once. The kernel hands
 // engines the same array for such files; equal rule sets in other arrays (other batches) share it by content.
-const prefilterOfArray = new WeakMap<RuleDef[], Map<string, Prefilter>>()
-const prefilters = new Map<string, Prefilter>()
+const prefilterOfArray = new WeakMap<RuleDef[], Map<string, RulePrefilter>>()
+const prefilters = new Map<string, RulePrefilter>()
 const MAX_PREFILTERS = 64
 
-function prefilterFor(rules: RuleDef[], astLang: string): Prefilter {
+/**
+ * The needs of the rules (need i for rule i), then those of each entry of their taint rules, by the entry's key:
+ * one pass over a file's text answers both, the entries' only when the taint analysis asks.
+ */
+interface RulePrefilter {
+  prefilter: Prefilter
+  entries: Map<string, number>
+}
+
+function prefilterFor(rules: RuleDef[], astLang: string): RulePrefilter {
   let byLang = prefilterOfArray.get(rules)
   if (!byLang) prefilterOfArray.set(rules, (byLang = new Map()))
   let prefilter = byLang.get(astLang)
   if (prefilter) return prefilter
-  const entries = rules.map(compiled)
-  const key = entries.map((e, i) => `${e.id}:${needLanguage(rules[i], e, astLang)}`).join(',')
+  const compiledRules = rules.map(compiled)
+  const key = compiledRules.map((e, i) => `${e.id}:${needLanguage(rules[i], e, astLang)}`).join(',')
   prefilter = prefilters.get(key)
   if (!prefilter) {
     if (prefilters.size >= MAX_PREFILTERS) prefilters.clear()
-    prefilter = new Prefilter(rules.map((rule, i) => needOf(rule, entries[i], astLang)))
+    const needs = rules.map((rule, i) => needOf(rule, compiledRules[i], astLang))
+    const entries = new Map<string, number>()
+    for (const rule of rules) {
+      if (rule.mode !== 'taint') continue
+      for (const [entryKey, need] of entryNeeds(taintSpecFor(rule, astLang))) if (!entries.has(entryKey)) entries.set(entryKey, needs.push(need) - 1)
+    }
+    prefilter = { prefilter: new Prefilter(needs), entries }
     prefilters.set(key, prefilter)
   }
   byLang.set(astLang, prefilter)
@@ -164,8 +181,7 @@ function taintSpecFor(rule: RuleDef, astLang: string): TaintSpec {
   if (!byLang) taintSpecs.set(rule, (byLang = new Map()))
   let spec = byLang.get(astLang)
   if (!spec) {
-    const wrap = (entries: AstRule[] | undefined) => (astLang === 'php' ? entries?.map((e) => mapPatterns(e, wrapPhpPattern)) : entries)
-    byLang.set(astLang, (spec = taintSpec({ ...rule, sources: wrap(rule.sources), sinks: wrap(rule.sinks), sanitizers: wrap(rule.sanitizers), propagators: wrap(rule.propagators), guards: wrap(rule.guards) })))
+    byLang.set(astLang, (spec = taintSpec(rule, astLang, astLang === 'php' ? (e) => mapPatterns(e, wrapPhpPattern) : undefined)))
   }
   return spec
 }
@@ -226,26 +242,74 @@ function validate(rule: RuleDef): void {
 function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const astLang = astLanguage(file.language, file.path)
   if (!astLang) return []
-  const may = prefilterFor(rules, astLang).candidates(file.text)
-  const todo: [RuleDef, NapiConfig][] = []
-  const taint: { rule: RuleDef; spec: TaintSpec }[] = []
-  rules.forEach((rule, i) => {
-    if (!may[i]) return
-    if (rule.mode === 'taint') return void taint.push({ rule, spec: taintSpecFor(rule, astLang) })
-    const config = configFor(rule, compiled(rule), astLang)
-    if (config) todo.push([rule, config])
-  })
-  if (!todo.length && !taint.length) {
+  const { prefilter, entries } = prefilterFor(rules, astLang)
+  const may = prefilter.check(file.text)
+  const candidates = rules.filter((rule, i) => may(i) && (rule.mode === 'taint' || configFor(rule, compiled(rule), astLang)))
+  if (!candidates.length) {
     astGrepStats.skipped++
     return []
   }
   astGrepStats.parsed++
+  if (process.env.GUARD_STATS) { const G=(globalThis as any); G.__C ??= new Map(); const ids=candidates.map(r=>r.id); const k = ids.length===1? 'ONLY '+ids[0] : 'multi'; G.__C.set(k,(G.__C.get(k)??0)+1); for (const id of ids) G.__C.set(id,(G.__C.get(id)??0)+1); if (process.env.GUARD_STATS_RULE && ids.includes(process.env.GUARD_STATS_RULE)) (process as any).getBuiltinModule('node:fs').appendFileSync('/tmp/rulefiles.txt', file.path+'\n') }
   // One parse serves both the patterns and the taint analysis.
   const root = parse(astLang, file.text).root()
+  const holds = fileAnswers(root)
+  const todo: [RuleDef, NapiConfig][] = []
+  const taint: { rule: RuleDef; spec: TaintSpec }[] = []
+  for (const candidate of candidates) {
+    const rule = ruleForFile(candidate, astLang, holds)
+    if (!rule) continue
+    if (rule.mode === 'taint') taint.push({ rule, spec: taintSpecFor(rule, astLang) })
+    else {
+      const config = configFor(rule, compiled(rule), astLang)
+      if (config) todo.push([rule, config])
+    }
+  }
   const matches: EngineMatch[] = []
   for (const [rule, config] of worthSearching(root, todo, astLang)) for (const node of findAll(root, rule, config, astLang)) matches.push(toMatch(rule, node, file.text))
-  for (const m of scanTaint(root, astLang, taint)) matches.push(m)
+  // An entry the prefilter does not know (a rule rewritten for this file) may be there.
+  const present = (entryKey: string) => {
+    const need = entries.get(entryKey)
+    return need === undefined || may(need)
+  }
+  if (taint.length) for (const m of scanTaint(root, astLang, taint, present)) matches.push(m)
   return matches
+}
+
+/** Per rule and grammar: the conditions its matchers set on the whole file. */
+const conditionsByRule = new WeakMap<RuleDef, Map<string, AstRule[]>>()
+function conditionsOf(rule: RuleDef, astLang: string): AstRule[] {
+  let byLang = conditionsByRule.get(rule)
+  if (!byLang) conditionsByRule.set(rule, (byLang = new Map()))
+  let conditions = byLang.get(astLang)
+  if (!conditions) {
+    const objects = rule.mode === 'taint' ? TAINT_KEYS.flatMap((key) => rule[key] ?? []) : [ruleObject(rule)]
+    byLang.set(astLang, (conditions = [...new Map(objects.flatMap((o) => fileConditions(o, astLang)).map((c) => [JSON.stringify(c), c])).values()]))
+  }
+  return conditions
+}
+
+/** Per rule: the rule with its file conditions answered, per grammar and answers (null: it matches nothing). */
+const forFiles = new WeakMap<RuleDef, Map<string, RuleDef | null>>()
+function ruleForFile(rule: RuleDef, astLang: string, holds: (condition: AstRule) => boolean): RuleDef | null {
+  const conditions = conditionsOf(rule, astLang)
+  if (!conditions.length) return rule
+  let byAnswers = forFiles.get(rule)
+  if (!byAnswers) forFiles.set(rule, (byAnswers = new Map()))
+  const key = `${astLang}:${conditions.map((c) => (holds(c) ? 1 : 0)).join('')}`
+  let specialised = byAnswers.get(key)
+  if (specialised === undefined) {
+    const one = (object: AstRule) => answered(object, astLang, holds)
+    if (rule.mode === 'taint') {
+      specialised = { ...rule }
+      for (const key of TAINT_KEYS) specialised[key] = rule[key]?.map(one).filter((entry): entry is AstRule => entry !== undefined)
+    } else {
+      const object = one(ruleObject(rule))
+      specialised = object ? { ...rule, rule: object, pattern: undefined } : null
+    }
+    byAnswers.set(key, specialised)
+  }
+  return specialised
 }
 
 // One config that matches wherever one of several rules does, per rule set and grammar.

@@ -161,6 +161,20 @@ export function patternProblem(astLang: string, p: PatternStyle): string | undef
   return undefined
 }
 
+/**
+ * The kind of node a pattern matches, as ast-grep reads it (the pattern found in its own text), or undefined for a
+ * lone metavariable and a pattern it cannot find there.
+ */
+export function patternKind(astLang: string, p: PatternStyle): string | undefined {
+  if (isLoneMetavariable(p)) return undefined
+  if (typeof p !== 'string' && p.selector) return p.selector
+  try {
+    return parse(astLang, patternSource(astLang, p)).root().find({ rule: { pattern: p } } as never)?.kind() as string | undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The text a pattern must reproduce in the file: the selected node of a context pattern, else the pattern itself. */
 export function matchedPatternText(astLang: string, p: PatternStyle): string {
   if (typeof p === 'string') return p

@@ -191,6 +191,20 @@ function dropOptionalStart(regex: string): { regex: string; startsNode: boolean 
  * regex never rejects text the Rust one accepts.
  */
 function translateRegex(regex: string): Term | undefined {
+  const t = translatedBody(regex)
+  if (!t) return undefined
+  try {
+    const end = t.endAnchored ? END_OF_WORD : ''
+    return { regex: new RegExp(`(?:${t.body})${end}`, `${t.flags}g`), nodeStart: t.anchored }
+  } catch {
+    return undefined
+  }
+}
+/** After an identifier character, the next is not one (a node that ends with one is not glued to what follows). */
+const END_OF_WORD = '(?:(?<=\\W)|(?!\\w))'
+
+/** The JavaScript body and flags of a Rust regex (see translateRegex), and whether it was anchored at each end. */
+function translatedBody(regex: string): { body: string; flags: string; anchored: boolean; endAnchored: boolean } | undefined {
   let body = regex
   let flags = 'su'
   const leading = /^\(\?([is]+)\)/.exec(body)
@@ -211,12 +225,46 @@ function translateRegex(regex: string): Term | undefined {
   // A match that may start optionally is searched from its first required part.
   const required = dropOptionalStart(body)
   if (required.regex !== body) [body, anchored] = [required.regex, anchored && required.startsNode]
-  try {
-    const end = endAnchored ? '(?:(?<=\\W)|(?!\\w))' : ''
-    return { regex: new RegExp(`(?:${widenSpaces(body).replace(/\(\?P</g, '(?<')})${end}`, `${flags}g`), nodeStart: anchored }
-  } catch {
-    return undefined
+  return { body: widenSpaces(body).replace(/\(\?P</g, '(?<'), flags, anchored, endAnchored }
+}
+
+/**
+ * The child fields that hold a member access's object and its member, in each grammar: `req.query` (JavaScript),
+ * `request.args` (Python), `r.URL` (Go), `request.getParameter` (Java), `Request.Query` (C#), `$request->input`
+ * (PHP), `Foo::bar`, `request.params` (Ruby).
+ */
+const MEMBER_FIELDS: [string, string][] = [['object', 'property'], ['object', 'attribute'], ['object', 'field'], ['object', 'name'], ['operand', 'field'], ['expression', 'name'], ['receiver', 'method'], ['scope', 'name']]
+/** What may stand between a member's object and its name: `.`, `?.`, `->`, `?->`, `::`, `&.`, and white space. */
+const MEMBER_SEPARATOR = '\\s*(?:\\?\\.|\\.|\\?->|->|::|&\\.)\\s*'
+
+/**
+ * A member access whose object and member are both given by whole-text regexes (`has: {field: object, regex:
+ * ^(req|request)$}` beside `has: {field: property, regex: ^(query|body)$}`): the file holds them one after the
+ * other (`req.query`, `request .body`), far more selective than each word somewhere in it.
+ */
+function memberNeed(rule: AstRule): Need {
+  const byField = new Map<string, string>()
+  for (const item of [rule, ...(Array.isArray(rule.all) ? rule.all : [])]) {
+    const has = isRuleObject(item) ? item.has : undefined
+    if (!isRuleObject(has) || typeof has.field !== 'string' || typeof has.regex !== 'string' || Object.keys(has).length !== 2) continue
+    byField.set(has.field, has.regex)
   }
+  for (const [objectField, memberField] of MEMBER_FIELDS) {
+    const object = byField.get(objectField)
+    const member = byField.get(memberField)
+    if (object === undefined || member === undefined) continue
+    const a = translatedBody(object)
+    const b = translatedBody(member)
+    // The object's text ends where the member's begins: its end and the member's start must be anchored.
+    if (!a?.endAnchored || !b?.anchored) continue
+    const flags = a.flags.includes('i') || b.flags.includes('i') ? 'sui' : 'su' // case folded for both only widens
+    try {
+      return [[{ regex: new RegExp(`(?:${a.body})${MEMBER_SEPARATOR}(?:${b.body})${b.endAnchored ? END_OF_WORD : ''}`, `${flags}g`), nodeStart: a.anchored }]]
+    } catch {
+      return null
+    }
+  }
+  return null
 }
 
 /** A part of a regex: the literal terms its every match holds, and the strings it matches when few and fixed. */
@@ -351,13 +399,14 @@ function regexNeed(regex: unknown): Need {
 /** Rules share their request-data regexes (YAML anchors), and each is written out several times: derived once. */
 const regexNeeds = new Map<string, Need>()
 
-function ruleNeed(astLang: string, rule: AstRule): Need {
-  const all: Need[] = [regexNeed(rule.regex)]
+/** What the text of a file holds where a rule object matches (a taint rule's entries, one by one). */
+export function entryNeed(astLang: string, rule: AstRule): Need {
+  const all: Need[] = [regexNeed(rule.regex), memberNeed(rule)]
   if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) all.push(patternNeed(astLang, rule.pattern as PatternStyle))
   // Positive relations need their node to exist in the file too; `not` constrains nothing.
-  for (const key of ['inside', 'has', 'precedes', 'follows'] as const) if (isRuleObject(rule[key])) all.push(ruleNeed(astLang, rule[key]))
-  if (Array.isArray(rule.all)) for (const item of rule.all) if (isRuleObject(item)) all.push(ruleNeed(astLang, item))
-  if (Array.isArray(rule.any)) all.push(either(rule.any.map((item) => (isRuleObject(item) ? ruleNeed(astLang, item) : null))))
+  for (const key of ['inside', 'has', 'precedes', 'follows'] as const) if (isRuleObject(rule[key])) all.push(entryNeed(astLang, rule[key]))
+  if (Array.isArray(rule.all)) for (const item of rule.all) if (isRuleObject(item)) all.push(entryNeed(astLang, item))
+  if (Array.isArray(rule.any)) all.push(either(rule.any.map((item) => (isRuleObject(item) ? entryNeed(astLang, item) : null))))
   return allOf(all)
 }
 
@@ -366,13 +415,13 @@ const COST = (t: Term) => ('regex' in t ? 1 : 0)
 
 /** The rule's `prefilter` (any one substring suffices), or the terms derived from its pattern(s) and regexes. */
 export function prefilterNeed(rule: RuleDef, astLang: string): Need {
-  const entries = (list: AstRule[] | undefined) => either((list ?? []).map((entry) => ruleNeed(astLang, entry)))
+  const entries = (list: AstRule[] | undefined) => either((list ?? []).map((entry) => entryNeed(astLang, entry)))
   const need = rule.prefilter?.length
     ? rule.prefilter.map((text) => [{ text }])
     : rule.mode === 'taint'
       ? both(entries(rule.sources), entries(rule.sinks)) // a source and a sink must both be there
       : rule.rule
-      ? ruleNeed(astLang, rule.rule)
+      ? entryNeed(astLang, rule.rule)
       : rule.pattern === undefined
         ? null
         : patternNeed(astLang, rule.pattern)
@@ -433,6 +482,15 @@ export class Prefilter {
 
   /** For each need, in order: whether the text may hold a match. */
   candidates(text: string): boolean[] {
+    const holds = this.check(text)
+    return this.needs.map((_need, i) => holds(i))
+  }
+
+  /**
+   * Whether the text may hold a match of need `i`, asked need by need: one pass finds every literal, and a regex
+   * runs only when a need that asks for it is asked about (and the literals beside it are there).
+   */
+  check(text: string): (i: number) => boolean {
     // Per slot: 1 present, -1 absent, 0 not looked for yet (regexes run on demand).
     const state = new Int8Array(this.terms.length)
     const found = this.search.present(text)
@@ -445,6 +503,9 @@ export class Prefilter {
       }
       return state[slot] === 1
     }
-    return this.needs.map((need) => !need || need.some((alt) => alt.every(holds)))
+    return (i) => {
+      const need = this.needs[i]
+      return !need || need.some((alt) => alt.every(holds))
+    }
   }
 }

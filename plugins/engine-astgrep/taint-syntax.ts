@@ -1,19 +1,19 @@
 // What the taint analysis needs to know of each grammar: which nodes are functions, assignments, calls, branches and
 // references. Everything else propagates taint from its children, so string building of every form (concatenation,
 // templates, f-strings, interpolation, format calls) needs no entry here.
-import type { SgNode } from '@ast-grep/napi'
+import type { Node } from './tree.ts'
 
 /** A node's grammar kind. */
-export const kindOf = (n: SgNode): string => n.kind() as string
+export const kindOf = (n: Node): string => n.kind() as string
 
 export interface CallShape {
   /** The called function or method (its last name decides summaries, mutators and clean calls). */
-  callee(n: SgNode): SgNode | null
+  callee(n: Node): Node | null
   /** The object a method is called on, if any. */
-  receiver(n: SgNode): SgNode | null
+  receiver(n: Node): Node | null
   /** The method or function name. */
-  name(n: SgNode): string | undefined
-  args(n: SgNode): SgNode[]
+  name(n: Node): string | undefined
+  args(n: Node): Node[]
 }
 
 export interface TaintSyntax {
@@ -26,18 +26,18 @@ export interface TaintSyntax {
   /** An operator that appends its right operand to the variable on its left (Ruby's `<<`). */
   appendOperator?: string
   /** The parameters of a function: each parameter node, an identifier it binds, and the argument position it takes. */
-  parameters(fn: SgNode): { param: SgNode; name: SgNode; index: number }[]
+  parameters(fn: Node): { param: Node; name: Node; index: number }[]
   /** A method's receiver variable (Go's `func (s *S) m()`: `s`), which works as `this` in it, and its type. */
-  receiver(fn: SgNode): { name: string; owner: string } | undefined
+  receiver(fn: Node): { name: string; owner: string } | undefined
   /** Nodes that hold a function's name (to find a local function by the name a call uses). */
-  functionName(fn: SgNode): string | undefined
+  functionName(fn: Node): string | undefined
   /** Class-like nodes: a method's fields are shared with the other methods of its class. */
   classes: Set<string>
   /**
    * Assignment-like nodes (loop headers that bind a variable too): the target(s), the value, and whether the target's
    * old value stays (`+=`). `values`, when there are as many as targets, pairs them one to one (`a, b := x, y`).
    */
-  assignment(n: SgNode): { targets: SgNode[]; value: SgNode | null; values?: SgNode[]; augmented: boolean } | undefined
+  assignment(n: Node): { targets: Node[]; value: Node | null; values?: Node[]; augmented: boolean } | undefined
   /** Variable references. */
   references: Set<string>
   /** `this` / `self`, which a field access starts from. */
@@ -47,18 +47,18 @@ export interface TaintSyntax {
   /** Children that name something rather than refer to a variable: `${parentKind}.${field}` */
   names: Set<string>
   /** Member access: object and property name (constant string subscripts count as members). */
-  member(n: SgNode): { object: SgNode; property: string } | undefined
+  member(n: Node): { object: Node; property: string } | undefined
   calls: Record<string, CallShape>
   /** if / ternary: condition and the two branches. */
-  branch(n: SgNode): { condition: SgNode | null; then: SgNode | null; otherwise: SgNode | null } | undefined
+  branch(n: Node): { condition: Node | null; then: Node | null; otherwise: Node | null } | undefined
   loops: Set<string>
   returns: Set<string>
   /** Nodes whose value is a constant (numbers, booleans, null, strings without interpolation). */
-  constant(n: SgNode): boolean
+  constant(n: Node): boolean
   /** A literal dict, object or map with constant keys: each key with its value node. */
-  pairs(n: SgNode): { key: string; value: SgNode }[] | undefined
+  pairs(n: Node): { key: string; value: Node }[] | undefined
   /** A constant subscript or key (`"a"`, `:a`, `0`) as text. */
-  constantKey(n: SgNode): string | undefined
+  constantKey(n: Node): string | undefined
   /** Operators whose result is a boolean or a number whatever the operands (comparisons, arithmetic). */
   cleanOperators: Set<string>
   /** Expression nodes that carry an operator between children. */
@@ -69,37 +69,25 @@ export interface TaintSyntax {
  * return an operand in Python, JavaScript and Ruby (`request.args.get("next") or "/"`). */
 const CLEAN_OPERATORS = ['==', '!=', '===', '!==', '<', '>', '<=', '>=', 'not', 'in', 'not in', 'is', 'is not', 'instanceof', '-', '*', '/', '<<', '>>', '>>>', '&', '|', '^', '**', '<=>', '=~', '!~']
 
-const field = (n: SgNode, name: string) => {
-  try {
-    return n.field(name as never) as SgNode | null
-  } catch {
-    return null
-  }
-}
-const fields = (n: SgNode, name: string): SgNode[] => {
-  try {
-    return n.fieldChildren(name as never) as SgNode[]
-  } catch {
-    return []
-  }
-}
+const field = (n: Node, name: string) => n.field(name)
+const fields = (n: Node, name: string): Node[] => n.fieldChildren(name)
 /** The operator token of a binary node: its first unnamed child between the operands. */
-export function operatorOf(n: SgNode): string | undefined {
+export function operatorOf(n: Node): string | undefined {
   for (const c of n.children()) if (!c.isNamed()) return c.text()
   return undefined
 }
-const namedArgs = (list: SgNode | null): SgNode[] =>
+const namedArgs = (list: Node | null): Node[] =>
   (list?.namedChildren() ?? []).map((a) => (kindOf(a) === 'argument' && a.namedChildren().length === 1 ? a.namedChildren()[0] : a)).filter((a) => kindOf(a) !== 'comment')
-const lastName = (n: SgNode | null): string | undefined => {
+const lastName = (n: Node | null): string | undefined => {
   if (!n) return undefined
   const text = n.text()
   const m = /([A-Za-z_$][\w$]*)\s*$/.exec(text)
   return m?.[1]
 }
 /** Every identifier a parameter or pattern binds (destructuring, defaults, type annotations left out). */
-function boundNames(n: SgNode, references: Set<string>, skip: Set<string>): SgNode[] {
+function boundNames(n: Node, references: Set<string>, skip: Set<string>): Node[] {
   if (references.has(kindOf(n))) return [n]
-  const out: SgNode[] = []
+  const out: Node[] = []
   for (const c of n.namedChildren()) {
     if (/^(modifiers?|annotation|marker_annotation|decorator|attribute_list|attribute)$/.test(kindOf(c))) continue
     const f = fieldNameOf(n, c)
@@ -108,7 +96,7 @@ function boundNames(n: SgNode, references: Set<string>, skip: Set<string>): SgNo
   }
   return out
 }
-function fieldNameOf(parent: SgNode, child: SgNode): string | undefined {
+function fieldNameOf(parent: Node, child: Node): string | undefined {
   for (const name of ['type', 'value', 'default', 'key', 'annotation', 'right', 'decorator']) {
     const f = field(parent, name)
     if (f && f.id() === child.id()) return name
@@ -129,11 +117,11 @@ function simpleCall(calleeField: string, argsField: string): CallShape {
   }
 }
 
-function params(fn: SgNode, references: Set<string>): { param: SgNode; name: SgNode; index: number }[] {
+function params(fn: Node, references: Set<string>): { param: Node; name: Node; index: number }[] {
   const list = field(fn, 'parameters') ?? field(fn, 'parameter')
   if (!list) return []
   if (references.has(kindOf(list))) return [{ param: list, name: list, index: 0 }] // `x => x`
-  const out: { param: SgNode; name: SgNode; index: number }[] = []
+  const out: { param: Node; name: Node; index: number }[] = []
   let index = 0
   for (const param of list.namedChildren()) {
     if (kindOf(param) === 'comment') continue
@@ -150,7 +138,7 @@ function params(fn: SgNode, references: Set<string>): { param: SgNode; name: SgN
   return out
 }
 
-const assignBy = (kinds: Record<string, { left: string; right: string; augmented?: boolean }>) => (n: SgNode) => {
+const assignBy = (kinds: Record<string, { left: string; right: string; augmented?: boolean }>) => (n: Node) => {
   const shape = kinds[kindOf(n)]
   if (!shape) return undefined
   const left = field(n, shape.left)
@@ -158,14 +146,14 @@ const assignBy = (kinds: Record<string, { left: string; right: string; augmented
   return { targets: left ? [left] : [], value: field(n, shape.right), augmented: shape.augmented ?? (op !== '=' && op !== ':=') }
 }
 
-const branchBy = (ifKinds: string[], ternaries: Record<string, [string, string, string]>) => (n: SgNode) => {
+const branchBy = (ifKinds: string[], ternaries: Record<string, [string, string, string]>) => (n: Node) => {
   const kind = kindOf(n)
   if (ifKinds.includes(kind)) return { condition: field(n, 'condition'), then: field(n, 'consequence'), otherwise: field(n, 'alternative') }
   const t = ternaries[kind]
   return t ? { condition: field(n, t[0]), then: field(n, t[1]), otherwise: field(n, t[2]) } : undefined
 }
 
-const memberBy = (kinds: Record<string, [string, string]>, subscripts: Record<string, [string, string]> = {}) => (n: SgNode) => {
+const memberBy = (kinds: Record<string, [string, string]>, subscripts: Record<string, [string, string]> = {}) => (n: Node) => {
   const m = kinds[kindOf(n)]
   if (m) {
     const object = field(n, m[0])
@@ -181,20 +169,20 @@ const memberBy = (kinds: Record<string, [string, string]>, subscripts: Record<st
 }
 
 /** A subscript that is a literal string, symbol or number: `x["a"]`, `x[:a]`, `x[0]`. */
-function constantKey(n: SgNode): string | undefined {
+function constantKey(n: Node): string | undefined {
   const inner = n.namedChildren().length === 1 && /argument|subscript|index/.test(kindOf(n)) ? n.namedChildren()[0] : n
   const text = inner.text()
   const m = /^(?:["']([^"'\\]*)["']|:([A-Za-z_]\w*)|(\d+))$/.exec(text)
   return m ? (m[1] ?? m[2] ?? m[3]) : undefined
 }
 
-const constantBy = (kinds: string[], strings: string[], interpolations: string[]) => (n: SgNode) => {
+const constantBy = (kinds: string[], strings: string[], interpolations: string[]) => (n: Node) => {
   const kind = kindOf(n)
   if (kinds.includes(kind)) return true
   if (!strings.includes(kind)) return false
   // Interpolations are children of the string or of its body (a heredoc's); a search of the subtree would cost a call
   // into ast-grep each time.
-  const interpolated = (node: SgNode, depth: number): boolean =>
+  const interpolated = (node: Node, depth: number): boolean =>
     node.namedChildren().some((c) => interpolations.includes(kindOf(c)) || (depth < 2 && interpolated(c, depth + 1)))
   return !interpolated(n, 0)
 }
@@ -202,11 +190,11 @@ const constantBy = (kinds: string[], strings: string[], interpolations: string[]
 const CONTAINER_LITERALS = new Set(['dictionary', 'object', 'hash', 'array_creation_expression', 'composite_literal', 'literal_value'])
 
 /** Pairs of a literal container whose keys are all constants (else undefined: the container is one value). */
-function literalPairs(n: SgNode): { key: string; value: SgNode }[] | undefined {
+function literalPairs(n: Node): { key: string; value: Node }[] | undefined {
   let node = n
   if (kindOf(node) === 'composite_literal') node = field(node, 'body') ?? node
   if (!CONTAINER_LITERALS.has(kindOf(node))) return undefined
-  const out: { key: string; value: SgNode }[] = []
+  const out: { key: string; value: Node }[] = []
   for (const child of node.namedChildren()) {
     if (kindOf(child) === 'comment') continue
     const key = field(child, 'key') ?? (child.namedChildren().length === 2 ? child.namedChildren()[0] : null)
@@ -222,7 +210,7 @@ const COMMON = { pairs: literalPairs, constantKey, receiver: () => undefined, is
 
 /** Tuple targets and values (`a, b = x, y`): their parts, to pair one to one. */
 const TUPLES = /^(pattern_list|tuple_pattern|expression_list|tuple|left_assignment_list|right_assignment_list|array_pattern)$/
-const parts = (n: SgNode | null) => (n && TUPLES.test(kindOf(n)) ? n.namedChildren() : undefined)
+const parts = (n: Node | null) => (n && TUPLES.test(kindOf(n)) ? n.namedChildren() : undefined)
 
 const JS: TaintSyntax = {
   ...COMMON,
@@ -277,7 +265,7 @@ const PY: TaintSyntax = {
   operators: new Set(['binary_operator', 'comparison_operator', 'boolean_operator', 'not_operator', 'unary_operator']),
 }
 // Python's conditional expression is `then if condition else otherwise`: three named children, no fields.
-PY.branch = ((base) => (n: SgNode) => {
+PY.branch = ((base) => (n: Node) => {
   if (kindOf(n) !== 'conditional_expression') return base(n)
   const [then, condition, otherwise] = n.namedChildren()
   return { condition, then, otherwise }
@@ -386,8 +374,8 @@ const CSHARP: TaintSyntax = {
 }
 
 /** The else/elseif clauses after a PHP elseif clause, in order. */
-function nextClauses(n: SgNode): SgNode[] {
-  const out: SgNode[] = []
+function nextClauses(n: Node): Node[] {
+  const out: Node[] = []
   for (let c = n.next(); c; c = c.next()) if (/^else(_if)?_clause$/.test(kindOf(c))) out.push(c)
   return out
 }
@@ -476,7 +464,7 @@ RUBY.member = (n) => {
   const key = index && n.namedChildren().length === 2 ? constantKey(index) : undefined
   return object && key !== undefined ? { object, property: key } : undefined
 }
-PHP.member = ((base) => (n: SgNode) => {
+PHP.member = ((base) => (n: Node) => {
   if (kindOf(n) !== 'subscript_expression') return base(n)
   const [object, index] = n.namedChildren()
   const key = index ? constantKey(index) : undefined

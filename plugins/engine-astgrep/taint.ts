@@ -6,20 +6,26 @@
 // in the others. Each function and file has a budget: past it the rest is left unanalysed and counted.
 import { parse, type NapiConfig, type SgNode } from '@ast-grep/napi'
 import { noteForFile, type AstRule, type EngineMatch, type RuleDef, type TaintTraceStep } from '../../kernel/engine-api.ts'
+import { isRuleObject, patternKind, type PatternStyle } from './patterns.ts'
+import { quickMatch } from './quick-match.ts'
+import { entryNeed, type Need } from './prefilter.ts'
+import { Tree, type Node } from './tree.ts'
 import { fieldOf, kindOf, operatorOf, TAINT_SYNTAX, type TaintSyntax } from './taint-syntax.ts'
 
 /** Counts what the analysis did in this thread (the bench and tests read them). */
 export const taintStats = { files: 0, functions: 0, budgetHits: 0 }
 
-/** Node visits one function may take, and one file for one rule. */
-const FUNCTION_BUDGET = 20_000
-const FILE_BUDGET = 200_000
 /**
- * The time every taint rule together may spend on one file. Application code (a controller, a view) takes a few ms;
- * what goes past this is generated or bundled code (React's 700 KB builds), whose flows are not the user's.
+ * Node visits one function may take, and every taint rule of one file together. Counted, not timed, so a file gets
+ * the same findings on every machine and under any load. Application code (a controller, a view, a 100 KB module)
+ * takes a few thousand; what goes past this is generated or bundled code (React's 700 KB builds, about 200,000).
  */
-const FILE_TIME_MS = 400
+const FUNCTION_BUDGET = 20_000
+const FILE_BUDGET = 60_000
 const MAX_FLOWS = 6
+/** A name followed by `(`: a call, as a function's text shows it. */
+const CALLED_NAME = /([A-Za-z_$][\w$]*)\s*\(/g
+const WORD = /[A-Za-z_$][\w$]*/g
 
 /** Where tainted data came from: a source (-1), or parameter i of the function being summarised. */
 interface Flow {
@@ -37,11 +43,11 @@ function union(a: Taint, b: Taint): Taint {
 }
 const withStep = (t: Taint, step: TaintTraceStep): Taint => t?.map((f) => (f.steps.length >= 12 ? f : { ...f, steps: [...f.steps, step] }))
 
-function stepAt(n: SgNode, note: string): TaintTraceStep {
+function stepAt(n: Node, note: string): TaintTraceStep {
   const { start } = n.range()
   return { line: start.line + 1, column: start.column + 1, note }
 }
-const shortText = (n: SgNode, max = 60) => {
+const shortText = (n: Node, max = 60) => {
   const flat = n.text().replace(/\s+/g, ' ')
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
@@ -52,13 +58,44 @@ const shortText = (n: SgNode, max = 60) => {
  */
 export interface EntryGroup {
   key: string
-  /** The entries searched as one rule (undefined when every entry is searched through its parent). */
-  config: NapiConfig | undefined
+  /** Entries found as they are. */
   direct: NapiConfig[]
-  /** Entries of the form `{pattern: $X, inside: {…, field: F}}`: found from their parent (see viaParent). */
+  /** Entries of the form `{pattern: $X, inside: {…, field: F}}`: found from their parent (see viaParentOf). */
   viaParent: { parent: NapiConfig; field: string | undefined; rest: NapiConfig | undefined }[]
   parts: NapiConfig[]
+  /** Per part: its text as a key, and the literal text a file must hold for it to match there. */
+  partKeys: string[]
+  needs: Need[]
 }
+type Part = { config: NapiConfig; need: Need }
+
+/**
+ * The kinds of node an entry can match when its rule says (`kind`, a pattern's node, an `any` of them, an `all`
+ * with one), else undefined: each entry of a group is then matched again only on the nodes of its kinds.
+ */
+function kindsOf(config: NapiConfig, astLang: string): Set<string> | undefined {
+  let byLang = entryKinds.get(config)
+  if (!byLang) entryKinds.set(config, (byLang = new Map()))
+  if (!byLang.has(astLang)) byLang.set(astLang, ruleKinds(ruleOf(config), astLang))
+  return byLang.get(astLang)
+}
+const entryKinds = new WeakMap<NapiConfig, Map<string, Set<string> | undefined>>()
+
+function ruleKinds(rule: AstRule, astLang: string): Set<string> | undefined {
+  if (typeof rule.kind === 'string') return new Set([rule.kind])
+  if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) {
+    const kind = patternKind(astLang, rule.pattern as PatternStyle)
+    if (kind) return new Set([kind])
+  }
+  if (Array.isArray(rule.any)) {
+    const each = rule.any.map((item) => (isRuleObject(item) ? ruleKinds(item, astLang) : undefined))
+    if (each.every((k) => k !== undefined)) return new Set(each.flatMap((k) => [...k!]))
+  }
+  if (Array.isArray(rule.all)) for (const item of rule.all) if (isRuleObject(item) && ruleKinds(item, astLang)) return ruleKinds(item, astLang)
+  return undefined
+}
+
+const ruleOf = (config: NapiConfig) => (config as unknown as { rule: AstRule }).rule
 
 const LONE_METAVARIABLE = /^\$[A-Z_][A-Z0-9_]*$/
 
@@ -68,7 +105,7 @@ const LONE_METAVARIABLE = /^\$[A-Z_][A-Z0-9_]*$/
  * finds the same nodes.
  */
 function viaParentOf(config: NapiConfig): EntryGroup['viaParent'][number] | undefined {
-  const { pattern, inside, ...rest } = (config as unknown as { rule: AstRule }).rule
+  const { pattern, inside, ...rest } = ruleOf(config)
   if (typeof pattern !== 'string' || !LONE_METAVARIABLE.test(pattern) || typeof inside !== 'object' || inside === null) return undefined
   const { field, stopBy, ...parent } = inside as AstRule
   // Metavariables bound inside the parent (a focus on them) need ast-grep's own matching; `stopBy` looks further up.
@@ -76,13 +113,15 @@ function viaParentOf(config: NapiConfig): EntryGroup['viaParent'][number] | unde
   return { parent: { rule: parent } as unknown as NapiConfig, field: field as string | undefined, rest: Object.keys(rest).length ? ({ rule: rest } as unknown as NapiConfig) : undefined }
 }
 
-function group(configs: NapiConfig[]): EntryGroup | undefined {
-  if (!configs.length) return undefined
+function group(parts: Part[]): EntryGroup | undefined {
+  if (!parts.length) return undefined
+  const configs = parts.map((p) => p.config)
   const viaParent = configs.map(viaParentOf)
   const direct = configs.filter((_c, i) => !viaParent[i])
-  const config = direct.length === 0 ? undefined : ((direct.length === 1 ? direct[0] : { rule: { any: direct.map((c) => (c as unknown as { rule: AstRule }).rule) } }) as NapiConfig)
-  return { key: JSON.stringify(configs), config, direct, viaParent: viaParent.filter((v) => v !== undefined), parts: configs }
+  const partKeys = configs.map(keyOf)
+  return { key: partKeys.join('\u0000'), direct, viaParent: viaParent.filter((v) => v !== undefined), parts: configs, partKeys, needs: parts.map((p) => p.need) }
 }
+const partsOf = (g: EntryGroup | undefined): Part[] => g?.parts.map((config, i) => ({ config, need: g.needs[i] })) ?? []
 
 /** Sink entries that name the same dangerous metavariables (or none: the whole match), searched together. */
 interface SinkSpec {
@@ -101,6 +140,8 @@ interface GuardSpec {
   safeWhen: boolean
 }
 export interface TaintSpec {
+  /** Tells specs apart (the same rules meet file after file). */
+  id: number
   sources: EntryGroup | undefined
   sanitizers: EntryGroup | undefined
   sinks: SinkSpec[]
@@ -110,32 +151,37 @@ export interface TaintSpec {
 
 const metavariable = (v: unknown) => (typeof v === 'string' ? v.replace(/^\$+/, '') : undefined)
 const focusOf = (entry: AstRule) => [entry.focus].flat().map(metavariable).filter((v): v is string => !!v)
-const configOf = (entry: AstRule): NapiConfig => {
-  const { focus: _f, from: _from, to: _to, safe_when: _s, ...rule } = entry
-  return { rule } as unknown as NapiConfig
-}
 
 export const TAINT_KEYS = ['sources', 'sinks', 'sanitizers', 'propagators', 'guards'] as const
+let specCount = 0
 
-/** The rule's taint entries as ast-grep configs. */
-export function taintSpec(rule: RuleDef): TaintSpec {
-  const byFocus = new Map<string, { focus: string[]; configs: NapiConfig[] }>()
+/**
+ * The rule's taint entries as ast-grep configs (`wrap` puts a grammar's patterns in the form it parses: PHP's
+ * `<?php` tag), each with the literal text a file needs for it to match.
+ */
+export function taintSpec(rule: RuleDef, astLang: string, wrap: (entry: AstRule) => AstRule = (e) => e): TaintSpec {
+  const partOf = (entry: AstRule): Part => {
+    const { focus: _f, from: _from, to: _to, safe_when: _s, ...matcher } = entry
+    return { config: { rule: wrap(matcher) } as unknown as NapiConfig, need: entryNeed(astLang, matcher) }
+  }
+  const byFocus = new Map<string, { focus: string[]; parts: Part[] }>()
   for (const s of rule.sinks ?? []) {
     const focus = focusOf(s)
-    const entry = byFocus.get(focus.join(',')) ?? { focus, configs: [] }
-    entry.configs.push(configOf(s))
+    const entry = byFocus.get(focus.join(',')) ?? { focus, parts: [] }
+    entry.parts.push(partOf(s))
     byFocus.set(focus.join(','), entry)
   }
   return {
-    sources: group((rule.sources ?? []).map(configOf)),
-    sanitizers: group((rule.sanitizers ?? []).map(configOf)),
-    sinks: [...byFocus.values()].map(({ focus, configs }) => ({ group: group(configs)!, focus })),
+    id: ++specCount,
+    sources: group((rule.sources ?? []).map(partOf)),
+    sanitizers: group((rule.sanitizers ?? []).map(partOf)),
+    sinks: [...byFocus.values()].map(({ focus, parts }) => ({ group: group(parts)!, focus })),
     propagators: (rule.propagators ?? []).flatMap((p) => {
       const from = metavariable(p.from)
       const to = metavariable(p.to)
-      return from && to ? [{ group: group([configOf(p)])!, from, to }] : []
+      return from && to ? [{ group: group([partOf(p)])!, from, to }] : []
     }),
-    guards: (rule.guards ?? []).map((g) => ({ group: group([configOf(g)])!, focus: focusOf(g), safeWhen: g.safe_when !== false })),
+    guards: (rule.guards ?? []).map((g) => ({ group: group([partOf(g)])!, focus: focusOf(g), safeWhen: g.safe_when !== false })),
   }
 }
 
@@ -163,7 +209,7 @@ const ITERATORS = new Set(['then', 'each', 'forEach', 'map', 'flatMap', 'filter'
  * Whether a branch ends the function (return, throw, abort(), exit): its state goes no further. A `break` or
  * `continue` does not count: what it leaves reaches the code after the loop.
  */
-function exits(branch: SgNode | null): boolean {
+function exits(branch: Node | null): boolean {
   if (!branch) return false
   const statements = /block|body|compound|statement_list|^then$|^else/.test(kindOf(branch)) ? branch.namedChildren().filter((c) => kindOf(c) !== 'comment') : [branch]
   const last = statements.at(-1)
@@ -175,7 +221,7 @@ function exits(branch: SgNode | null): boolean {
 }
 
 /** A loop header that binds each element to a variable: its targets and the collection. */
-function loopHeader(n: SgNode): { targets: SgNode[]; value: SgNode } | undefined {
+function loopHeader(n: Node): { targets: Node[]; value: Node } | undefined {
   const value = fieldOf(n, 'right') ?? fieldOf(n, 'value')
   const target = fieldOf(n, 'left') ?? fieldOf(n, 'name') ?? fieldOf(n, 'pattern')
   if (value && target) return { targets: [target], value: kindOf(value) === 'in' ? value.namedChildren()[0] ?? value : value }
@@ -196,78 +242,188 @@ const KEYED_GETTERS = new Set(['get', 'getOrDefault', 'Get', 'fetch', 'GetValueO
 
 interface Matches {
   sources: Set<number>
-  sourceNodes: SgNode[]
+  sourceNodes: Node[]
   sanitizers: Set<number>
   /** Sink node id → the nodes whose taint is checked. */
-  sinks: Map<number, { node: SgNode; focus: SgNode[] }>
-  propagators: Map<number, { from: SgNode; to: SgNode }[]>
+  sinks: Map<number, { node: Node; focus: Node[] }>
+  propagators: Map<number, { from: Node; to: Node }[]>
   /** Condition node id → the values it validates and where it holds them safe. */
-  guards: Map<number, { checked: SgNode[]; safeWhen: boolean }>
+  guards: Map<number, { checked: Node[]; safeWhen: boolean }>
 }
 
-/** The matches of each config in one file, shared by the rules that use the same entries (the request sources). */
+/**
+ * The matches of the taint entries in one file. Each search of the tree walks all of it, so the entries of one role
+ * (sources, sinks, sanitizers, ...) of every rule of the file are searched together, and each rule's own entries
+ * are then picked from those nodes: by kind, and by matching the entry on the node itself.
+ */
 class FileMatches {
+  /** The file's nodes as the analysis walks them. */
+  readonly tree = new Tree()
   private readonly cache = new Map<string, SgNode[]>()
-  constructor(private readonly root: SgNode) {}
+  /** `present(key)`: whether the file holds the literal text the part of that key needs. */
+  constructor(
+    private readonly root: SgNode,
+    private readonly astLang: string,
+    private readonly present: (partKey: string) => boolean = () => true,
+  ) {}
 
-  all(entries: EntryGroup | undefined): SgNode[] {
+  /**
+   * The group less its parts whose literal text the file lacks (they cannot match): searched smaller, or not at all.
+   * Each part of a combined search is tried on every node of its kind.
+   */
+  private live(entries: EntryGroup | undefined): EntryGroup | undefined {
+    if (!entries) return undefined
+    const keep = entries.partKeys.map(this.present)
+    if (keep.every(Boolean)) return entries
+    if (!keep.includes(true)) return undefined
+    const key = `${entries.key}\u0001${keep.map(Number).join('')}`
+    let live = liveGroups.get(key)
+    if (!live) {
+      if (liveGroups.size >= MAX_LIVE_GROUPS) liveGroups.clear()
+      liveGroups.set(key, (live = group(partsOf(entries).filter((_p, i) => keep[i]))!))
+    }
+    return live
+  }
+
+  /** Whether the group matches anywhere in the file. */
+  some(group: EntryGroup | undefined): boolean {
+    return this.matchesOf(this.live(group)).length > 0
+  }
+
+  /** Every match of the group; picked from the matches of `union` (a group that holds its parts) when given. */
+  all(group: EntryGroup | undefined, union?: EntryGroup): Node[] {
+    const entries = this.live(group)
+    return (union ? this.within(entries, union) : this.matchesOf(entries)).map((n) => this.tree.node(n))
+  }
+
+  /** One search for the group: its entries, and the parents of those found through their parent. */
+  private matchesOf(entries: EntryGroup | undefined): SgNode[] {
     if (!entries) return []
     let nodes = this.cache.get(entries.key)
-    if (!nodes) {
-      const direct = entries.config ? this.find(entries.config) ?? entries.direct.flatMap((part) => this.find(part) ?? []) : []
-      const viaParent = entries.viaParent.flatMap(({ parent, field, rest }) =>
-        (this.find(parent) ?? []).flatMap((p) => {
-          // Without a field, `inside` means any child of the parent (ast-grep's `inside` stops at the parent).
-          const children = field ? [fieldOf(p, field)].filter((c): c is SgNode => !!c) : p.children()
-          return children.filter((child) => !rest || child.matches(rest))
-        }),
-      )
-      nodes = viaParent.length ? [...direct, ...viaParent] : direct
-      this.cache.set(entries.key, nodes)
+    if (nodes) return nodes
+    const searched = [...entries.direct, ...entries.viaParent.map((v) => v.parent)]
+    const found = searched.length === 1 ? this.find(searched[0]) : this.find({ rule: { any: searched.map(ruleOf) } } as unknown as NapiConfig)
+    if (found === undefined) {
+      // The combined rule does not compile in this grammar (a JSX kind in a .ts file): each part on its own.
+      nodes = [...entries.direct.flatMap((part) => this.find(part) ?? []), ...entries.viaParent.flatMap((v) => this.children(v, this.find(v.parent) ?? []))]
+    } else if (!entries.viaParent.length) nodes = found
+    else {
+      const direct = entries.direct.length ? found.filter((n) => entries.direct.some((part) => this.matches(n, part))) : []
+      nodes = [...direct, ...entries.viaParent.flatMap((v) => this.children(v, found.filter((n) => this.matches(n, v.parent))))]
     }
+    this.cache.set(entries.key, nodes)
     return nodes
   }
 
+  /** The children of the parents that an entry of the form `{pattern: $X, inside: {…}}` names. */
+  private children(v: EntryGroup['viaParent'][number], parents: SgNode[]): SgNode[] {
+    return parents.flatMap((p) => {
+      // Without a field, `inside` means any child of the parent (ast-grep's `inside` stops at the parent).
+      const children = v.field ? [this.tree.node(p).field(v.field)].filter((c): c is Node => !!c).map((c) => c.sg) : p.children()
+      return children.filter((child) => !v.rest || this.matches(child, v.rest))
+    })
+  }
+
   /**
-   * The matches of `entries` among the matches of `all` (a group of which `entries` are a part): one search of the
-   * tree serves every rule of the file, and each rule's entries are then tried on those nodes alone.
+   * The matches of the group with the metavariables each entry binds. A combined search binds those of the first
+   * entry that matches a node, so each entry is found again on the node itself. A node found through its parent
+   * binds none.
    */
-  within(entries: EntryGroup | undefined, all: EntryGroup | undefined): SgNode[] {
-    if (!entries || !all) return []
-    let nodes = this.cache.get(entries.key)
+  bound(group: EntryGroup | undefined, union?: EntryGroup): SgNode[] {
+    const entries = this.live(group)
+    if (!entries) return []
+    const nodes = union ? this.within(entries, union) : this.matchesOf(entries)
+    if (!union && entries.direct.length === 1 && !entries.viaParent.length) return nodes
+    return nodes.flatMap((node) => {
+      const own = entries.direct.filter((part) => this.matches(node, part))
+      if (!own.length) return [node] // found through its parent
+      return own.flatMap((part) => {
+        try {
+          const match = node.find(part) // the node itself (a search starts at its root)
+          return match && match.id() === node.id() ? [match] : []
+        } catch {
+          return [] // a part that does not compile in this grammar
+        }
+      })
+    })
+  }
+
+  /** The matches of `entries` among the matches of `union` (a group of which `entries` are a part). */
+  private within(entries: EntryGroup | undefined, union: EntryGroup): SgNode[] {
+    if (!entries) return []
+    let nodes = this.cache.get(`within\u0000${entries.key}`)
     if (!nodes) {
-      nodes = this.all(all).filter((node) => entries.parts.some((part) => this.matches(node, part)))
-      this.cache.set(entries.key, nodes)
+      nodes = this.matchesOf(this.live(union)).filter(
+        (node) =>
+          entries.direct.some((part) => this.matches(node, part)) ||
+          entries.viaParent.some((v) => {
+            const parent = node.parent()
+            return !!parent && (!v.field || this.tree.node(parent).field(v.field)?.id() === node.id()) && this.matches(parent, v.parent) && (!v.rest || this.matches(node, v.rest))
+          }),
+      )
+      this.cache.set(`within\u0000${entries.key}`, nodes)
     }
     return nodes
   }
 
   private readonly matched = new Map<string, boolean>()
+  /** Whether the entry matches the node: first by its kinds, then by ast-grep (which compiles the rule on every call). */
   private matches(node: SgNode, part: NapiConfig): boolean {
-    const key = `${node.id()}\u0000${JSON.stringify(part)}`
+    const n = this.tree.node(node)
+    if (kindsOf(part, this.astLang)?.has(n.kind()) === false) return false
+    const key = `${node.id()}\u0000${keyOf(part)}`
     let yes = this.matched.get(key)
     if (yes === undefined) {
-      try {
-        yes = node.matches(part)
-      } catch {
-        yes = false
+      yes = quickMatch(n, ruleOf(part))
+      if (yes === undefined) {
+        try {
+          yes = node.matches(part)
+        } catch {
+          yes = false
+        }
       }
       this.matched.set(key, yes)
     }
     return yes
   }
 
-  /** The matches, or undefined when the config does not compile for this grammar (validated per language at load). */
+  private readonly searched = new Map<string, SgNode[] | undefined>()
+  /**
+   * The matches, or undefined when the config does not compile for this grammar (validated per language at load).
+   * Groups share entries: each search is made once.
+   */
   private find(config: NapiConfig): SgNode[] | undefined {
+    const key = keyOf(config)
+    if (this.searched.has(key)) return this.searched.get(key)
+    let nodes: SgNode[] | undefined
     try {
-      return this.root.findAll(config)
+      nodes = this.root.findAll(config)
     } catch {
-      return undefined
+      nodes = undefined
     }
+    this.searched.set(key, nodes)
+    return nodes
   }
 }
 
+/** An entry's text, as a key (entries are the same objects file after file). */
+const keys = new WeakMap<NapiConfig, string>()
+function keyOf(config: NapiConfig): string {
+  let key = keys.get(config)
+  if (key === undefined) keys.set(config, (key = JSON.stringify(config)))
+  return key
+}
+
+/** Groups with some parts left out, by group and parts kept (files of one language leave out the same ones). */
+const liveGroups = new Map<string, EntryGroup>()
+const MAX_LIVE_GROUPS = 4096
+
 class Budget extends Error {}
+
+const within = (n: Node, start: number, end: number) => {
+  const at = n.range().start.index
+  return at >= start && at < end
+}
 
 /** Variables in scope: this function's, then the enclosing function's (closures read them). */
 type Constant = number | string | boolean | null
@@ -299,6 +455,12 @@ class Env {
     const own = this.vars.get(name)
     if (own !== undefined) return own
     return this.outer?.lookup(name)
+  }
+
+  /** The variables (and roots of members) that hold request data, here and around. */
+  taintedNames(into = new Set<string>()): Set<string> {
+    for (const [name, t] of this.vars) if (t) into.add(name.split('.')[0])
+    return this.outer ? this.outer.taintedNames(into) : into
   }
 
   /** Whether members of `name` are tracked one by one (a dict or map with constant keys). */
@@ -353,11 +515,11 @@ interface Summary {
   returnParams: Set<number>
   returnSource: Taint
   /** Parameter index → sinks it reaches, with the steps from the parameter to the sink. */
-  paramSinks: Map<number, { sink: SgNode; steps: TaintTraceStep[] }[]>
+  paramSinks: Map<number, { sink: Node; steps: TaintTraceStep[] }[]>
 }
 
 interface Frame {
-  fn: SgNode
+  fn: Node
   receiver?: { name: string; owner: string }
   returns: Taint
   paramSinks: Summary['paramSinks']
@@ -370,38 +532,52 @@ export class TaintAnalysis {
   private readonly fields = new Map<string, Taint>()
   private fieldsChanged = false
   private readonly findings = new Map<number, EngineMatch>()
-  private readonly functionsByName = new Map<string, SgNode[]>()
-  private work = 0
+  private readonly functionsByName = new Map<string, Node[]>()
   private frames: Frame[] = []
   private readonly memo = new Map<number, { env: Env; epoch: number; t: Taint }>()
+  private readonly holding = { source: new Map<number, boolean>(), sink: new Map<number, boolean>() }
 
   constructor(
     private readonly rule: RuleDef,
-    private readonly root: SgNode,
+    private readonly root: Node,
     private readonly astLang: string,
     private readonly m: Matches,
     private readonly files: FileMatches,
-    private readonly deadline = Infinity,
+    /** The steps taken on this file by every rule so far. */
+    private readonly fileWork = { done: 0 },
   ) {
     this.syntax = TAINT_SYNTAX[astLang]
   }
 
   /** Analyses the functions that hold a source or a sink, twice when a field carries taint between methods. */
   run(): EngineMatch[] {
+    // A sink that only ever gets a constant (`Function("return this")`) is never reached.
+    for (const [id, { focus }] of this.m.sinks) if (focus.every((f) => this.syntax.constant(f) && !this.m.sources.has(f.id()))) this.m.sinks.delete(id)
+    if (!this.m.sinks.size) return []
     for (const fn of this.files.all(functionsGroup(this.astLang, this.syntax))) {
       const name = this.syntax.functionName(fn)
       if (name) this.functionsByName.set(name, [...(this.functionsByName.get(name) ?? []), fn])
     }
-    // The functions to start from: those that hold a source and can pass it on (a sink, a call to a function of this
-    // file, a field), and those that hold a sink and can receive data (a source, such a call, a field). A function
-    // inside another one that is analysed is analysed with it (and sees its variables).
-    const enclosing = (n: SgNode) => n.ancestors().find((a) => this.syntax.functions.has(kindOf(a))) ?? this.root
-    const sources = new Map(this.m.sourceNodes.map((n) => [enclosing(n), n] as const).map(([fn]) => [fn.id(), fn]))
-    const sinks = new Map([...this.m.sinks.values()].map(({ node }) => enclosing(node)).map((fn) => [fn.id(), fn]))
-    const reaches = (fn: SgNode) => this.callsLocal(fn) || this.usesFields(fn)
-    const candidates = new Map<number, SgNode>()
-    for (const [id, fn] of sources) if (sinks.has(id) || reaches(fn)) candidates.set(id, fn)
-    for (const [id, fn] of sinks) if (sources.has(id) || reaches(fn)) candidates.set(id, fn)
+    // The functions to start from: those that hold a source and can pass it on to a sink (one in the function, one
+    // in a local function it calls, or a field a function with a sink reads), and those that hold a sink and can
+    // receive request data (a source, a local function that returns it, a field). Where the innermost function
+    // cannot, the nearest function around it that holds both. A function inside another one that is analysed is
+    // analysed with it (and sees its variables).
+    const functionsAround = (n: Node) => [...n.ancestors().filter((a) => this.syntax.functions.has(kindOf(a))), this.root]
+    const sinkFunctions = [...this.m.sinks.values()].map(({ node }) => functionsAround(node)[0])
+    const sourceFunctions = this.m.sourceNodes.map((n) => functionsAround(n)[0])
+    const fieldsToSink = sinkFunctions.some((fn) => this.usesFields(fn))
+    const fieldsFromSource = sourceFunctions.some((fn) => this.usesFields(fn))
+    const passesOn = (fn: Node) => this.callsLocal(fn, (callee) => this.holdsTransitively(callee, 'sink')) || (fieldsToSink && this.usesFields(fn))
+    const receives = (fn: Node) => this.callsLocal(fn, (callee) => this.mayReadSource(callee)) || (fieldsFromSource && this.usesFields(fn))
+    const candidates = new Map<number, Node>()
+    const start = (n: Node, holdsOther: 'source' | 'sink', reaches: (fn: Node) => boolean) => {
+      const around = functionsAround(n)
+      const fn = this.holdsItself(around[0], holdsOther) || reaches(around[0]) ? around[0] : around.find((f) => this.holdsItself(f, holdsOther))
+      if (fn) candidates.set(fn.id(), fn)
+    }
+    for (const n of this.m.sourceNodes) start(n, 'sink', passesOn)
+    for (const { node } of this.m.sinks.values()) start(node, 'source', receives)
     for (const [id, fn] of [...candidates]) if (fn.ancestors().some((a) => candidates.has(a.id()))) candidates.delete(id)
     taintStats.files++
     for (let round = 0; round < 2; round++) {
@@ -412,19 +588,45 @@ export class TaintAnalysis {
     return [...this.findings.values()]
   }
 
-  /** Whether a function's text calls a function defined in this file (by a name defined once). */
-  private callsLocal(fn: SgNode): boolean {
-    for (const m of fn.text().matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) if (this.functionsByName.get(m[1])?.length === 1 && this.functionsByName.get(m[1])![0].id() !== fn.id()) return true
+  /**
+   * Whether a nested function can add anything: it holds a source or a sink, or data from around it (a variable that
+   * holds request data, a field, a local function that reads a source) can reach a sink through a local function it
+   * calls or a field. A module wrapped in one function (a UMD bundle) is otherwise analysed whole.
+   */
+  private mayMatter(fn: Node, env: Env): boolean {
+    if (this.holdsItself(fn, 'source') || this.holdsItself(fn, 'sink')) return true
+    const fields = this.usesFields(fn)
+    let input = fields && this.fields.size > 0
+    let output = fields
+    const tainted = env.taintedNames()
+    for (const [word] of fn.text().matchAll(WORD)) {
+      input ||= tainted.has(word)
+      const callee = this.localFunction(word)
+      if (callee && callee.id() !== fn.id()) {
+        input ||= this.mayReadSource(callee)
+        output ||= this.holdsTransitively(callee, 'sink')
+      }
+      if (input && output) return true
+    }
+    return false
+  }
+
+  /** Whether a function's text calls a function defined in this file (by a name defined once) for which `test` holds. */
+  private callsLocal(fn: Node, test: (callee: Node) => boolean): boolean {
+    for (const m of fn.text().matchAll(CALLED_NAME)) {
+      const callee = this.localFunction(m[1])
+      if (callee && callee.id() !== fn.id() && test(callee)) return true
+    }
     return false
   }
 
   /** Whether a function reads or writes fields (`this.`, `self.`, `$this->`, `@x`, a Go receiver). */
-  private usesFields(fn: SgNode): boolean {
+  private usesFields(fn: Node): boolean {
     const text = fn.text()
     return this.syntax.receiver(fn) !== undefined || [...this.syntax.selfWords].some((w) => text.includes(`${w}.`) || text.includes(`${w}->`)) || (this.syntax.fieldNodes.size > 0 && text.includes('@'))
   }
 
-  private analyseEntry(fn: SgNode): void {
+  private analyseEntry(fn: Node): void {
     try {
       this.analyse(fn, () => undefined)
     } catch (e) {
@@ -433,14 +635,14 @@ export class TaintAnalysis {
     }
   }
 
-  private overBudget(fn: SgNode): void {
+  private overBudget(fn: Node): void {
     taintStats.budgetHits++
     const name = this.syntax.functionName(fn) ?? (fn.id() === this.root.id() ? 'the top level' : `the function at line ${fn.range().start.line + 1}`)
     noteForFile(`${this.rule.id}: data flow in ${name} was too large to follow within its budget; analysed no further`)
   }
 
   /** Runs one function with the given parameter taints; its returns and parameter sinks are collected in a frame. */
-  private analyse(fn: SgNode, paramTaint: (i: number, name: SgNode) => Taint, outer?: Env): Frame {
+  private analyse(fn: Node, paramTaint: (i: number, name: Node) => Taint, outer?: Env): Frame {
     taintStats.functions++
     const frame: Frame = { fn, receiver: this.syntax.receiver(fn), returns: undefined, paramSinks: new Map(), work: 0 }
     this.frames.push(frame)
@@ -479,15 +681,15 @@ export class TaintAnalysis {
   }
 
   private tick(): void {
-    if (++this.work > FILE_BUDGET || ++this.frame.work > FUNCTION_BUDGET || ((this.work & 511) === 0 && performance.now() > this.deadline)) throw new Budget()
+    if (++this.fileWork.done > FILE_BUDGET || ++this.frame.work > FUNCTION_BUDGET) throw new Budget()
   }
 
-  private sourceTaint(n: SgNode): Taint {
+  private sourceTaint(n: Node): Taint {
     return [{ origin: -1, steps: [stepAt(n, `source: ${shortText(this.accessed(n))}`)] }]
   }
 
   /** What the code reads from a source: `request.args` is shown as the `request.args.get("name")` it is part of. */
-  private accessed(n: SgNode): SgNode {
+  private accessed(n: Node): Node {
     let node = n
     for (let i = 0; i < 3; i++) {
       const parent = node.parent()
@@ -502,13 +704,13 @@ export class TaintAnalysis {
   }
 
   /** Statements in source order: assignments bind, branches fork and join, loops run twice, sinks are checked. */
-  private visit(n: SgNode, env: Env): void {
+  private visit(n: Node, env: Env): void {
     this.tick()
     const s = this.syntax
     const kind = kindOf(n)
     if (s.functions.has(kind)) {
       // A nested function (a callback, a closure) sees the variables around it.
-      this.analyse(n, () => undefined, env)
+      if (this.mayMatter(n, env)) this.analyse(n, () => undefined, env)
       return
     }
     const assignment = s.assignment(n)
@@ -628,7 +830,7 @@ export class TaintAnalysis {
    * A switch: with a constant value only the matching case runs (falling through until a break); otherwise each case
    * is a branch of its own, and the variables after it are the join of them all.
    */
-  private visitSwitch(n: SgNode, env: Env): void {
+  private visitSwitch(n: Node, env: Env): void {
     const value = fieldOf(n, 'value') ?? fieldOf(n, 'condition') ?? n.namedChildren()[0] ?? null
     if (value) this.visit(value, env)
     const body = fieldOf(n, 'body') ?? n
@@ -663,7 +865,7 @@ export class TaintAnalysis {
   }
 
   /** The guard a condition is, looking through parentheses and negations (`!ok(x)` holds where ok(x) does not). */
-  private guardOf(condition: SgNode | null): { checked: SgNode[]; safeWhen: boolean } | undefined {
+  private guardOf(condition: Node | null): { checked: Node[]; safeWhen: boolean } | undefined {
     let n = condition
     let negated = false
     while (n) {
@@ -680,7 +882,7 @@ export class TaintAnalysis {
   }
 
   /** A validated value is clean from here on, in `env`. */
-  private clean(value: SgNode, env: Env): void {
+  private clean(value: Node, env: Env): void {
     const path = this.pathOf(value)
     if (path === undefined) return
     if (this.syntax.references.has(kindOf(value))) env.set(path, undefined)
@@ -688,7 +890,7 @@ export class TaintAnalysis {
   }
 
   /** `x = t`, `x += t`, `x.k = t`, `self.f = t`, `a, b = t`, `{a, b} = t`. */
-  private bind(target: SgNode, t: Taint, augmented: boolean, env: Env): void {
+  private bind(target: Node, t: Taint, augmented: boolean, env: Env): void {
     const s = this.syntax
     const kind = kindOf(target)
     if (s.references.has(kind) || s.fieldNodes.has(kind)) {
@@ -715,7 +917,7 @@ export class TaintAnalysis {
   }
 
   /** The variable at the root of `x.a.b` gets the taint too (a container that now holds request data). */
-  private bindWhole(object: SgNode, t: Taint, env: Env): void {
+  private bindWhole(object: Node, t: Taint, env: Env): void {
     let root = object
     for (let m = this.syntax.member(root); m; m = this.syntax.member(root)) root = m.object
     if (this.syntax.references.has(kindOf(root))) env.setMember(root.text(), union(env.get(root.text()), t))
@@ -728,20 +930,20 @@ export class TaintAnalysis {
   }
 
   /** `this`, `self`, `$this`, or a Go method's receiver: what fields are read and written through. */
-  private isSelf(n: SgNode): boolean {
+  private isSelf(n: Node): boolean {
     const text = n.text()
     return this.syntax.selfWords.has(text) || text === this.receiver?.name
   }
 
   /** The class whose fields `n` reads: its class, or the receiver type of a Go method. */
-  private classKey(n: SgNode): string {
+  private classKey(n: Node): string {
     const owner = this.receiver?.owner
     if (owner) return owner
     const cls = n.ancestors().find((a) => this.syntax.classes.has(kindOf(a)))
     return cls ? String(cls.id()) : ''
   }
 
-  private setField(at: SgNode, name: string, t: Taint): void {
+  private setField(at: Node, name: string, t: Taint): void {
     if (!t?.some((f) => f.origin === -1)) return // only data from a source is shared between methods
     const key = `${this.classKey(at)}.${name}`
     if (!this.fields.get(key)) this.fieldsChanged = true
@@ -749,7 +951,7 @@ export class TaintAnalysis {
   }
 
   /** `x.a.b` as a path when it starts at a variable or `this`, with constant members all the way. */
-  private pathOf(n: SgNode): string | undefined {
+  private pathOf(n: Node): string | undefined {
     const s = this.syntax
     if (s.references.has(kindOf(n)) || this.isSelf(n)) return n.text()
     const m = s.member(n)
@@ -759,7 +961,7 @@ export class TaintAnalysis {
   }
 
   /** The taint an expression's value carries (computed once per expression and state of the variables). */
-  private taintOf(n: SgNode | null, env: Env): Taint {
+  private taintOf(n: Node | null, env: Env): Taint {
     if (!n) return undefined
     const id = n.id()
     const known = this.memo.get(id)
@@ -769,7 +971,7 @@ export class TaintAnalysis {
     return t
   }
 
-  private evaluate(n: SgNode, env: Env): Taint {
+  private evaluate(n: Node, env: Env): Taint {
     this.tick()
     const id = n.id()
     if (this.m.sanitizers.has(id)) return undefined
@@ -827,7 +1029,7 @@ export class TaintAnalysis {
   }
 
   /** Children of `n` that are names (a keyword argument's name, a member's property), not values. */
-  private nameChildren(n: SgNode): Set<number> {
+  private nameChildren(n: Node): Set<number> {
     const ids = new Set<number>()
     const kind = kindOf(n)
     for (const entry of this.syntax.names) {
@@ -839,7 +1041,7 @@ export class TaintAnalysis {
   }
 
   /** A call's value: a local function's summary, nothing for calls that return numbers or booleans, else its inputs. */
-  private callTaint(n: SgNode, env: Env): Taint {
+  private callTaint(n: Node, env: Env): Taint {
     const shape = this.syntax.calls[kindOf(n)]
     const name = shape.name(n)
     const args = shape.args(n)
@@ -849,6 +1051,8 @@ export class TaintAnalysis {
     // on any other object is a library's as often as ours (`TEMPLATES.fetch(k)` is not the file's `fetch`).
     const created = receiver && /object_creation_expression|new_expression/.test(kindOf(receiver))
     const local = name !== undefined && (!receiver || this.isSelf(receiver) || created) ? this.localFunction(name, created ? args.length : undefined) : undefined
+    // Without request data in its arguments, a local function's value is clean unless it reads a source itself.
+    if (local && !args.some((arg) => this.taintOf(arg, env)) && !this.mayReadSource(local)) return undefined
     if (local) {
       const summary = this.summary(local)
       if (summary) {
@@ -878,20 +1082,55 @@ export class TaintAnalysis {
   }
 
   /** Constant key arguments as one member path (`"section", "key"` → `section.key`); undefined when one is not constant. */
-  private constantKeys(args: SgNode[]): string | undefined {
+  private constantKeys(args: Node[]): string | undefined {
     const keys = args.map((a) => this.syntax.constantKey(a))
     return keys.length && keys.every((k) => k !== undefined) ? keys.join('.') : undefined
   }
 
+  /**
+   * Whether a function reads a source, itself or through the local functions it calls, or fields that hold request
+   * data: only then does calling it without request data in the arguments give request data back.
+   */
+  private mayReadSource(fn: Node): boolean {
+    return (this.fields.size > 0 && this.usesFields(fn)) || this.holdsTransitively(fn, 'source')
+  }
+
+  private holdsItself(fn: Node, what: 'source' | 'sink'): boolean {
+    const { start, end } = fn.range()
+    const nodes = what === 'source' ? this.m.sourceNodes : [...this.m.sinks.values()].map((s) => s.node)
+    return nodes.some((n) => within(n, start.index, end.index))
+  }
+
+  /** Whether a function holds a source (a sink) itself or in a local function it names, at any depth. */
+  private holdsTransitively(fn: Node, what: 'source' | 'sink'): boolean {
+    const memo = this.holding[what]
+    const id = fn.id()
+    let yes = memo.get(id)
+    if (yes === undefined) {
+      memo.set(id, false) // a recursive call adds nothing
+      yes = this.holdsItself(fn, what)
+      // Any name of a local function counts (Ruby calls without parentheses, a function handed on as a callback).
+      for (const [name] of yes ? [] : fn.text().matchAll(WORD)) {
+        const callee = this.localFunction(name)
+        if (callee && this.holdsTransitively(callee, what)) {
+          yes = true
+          break
+        }
+      }
+      memo.set(id, yes)
+    }
+    return yes
+  }
+
   /** The one function of this file with that name (an overloaded or repeated name is not followed), and arity. */
-  private localFunction(name: string, arity?: number): SgNode | undefined {
+  private localFunction(name: string, arity?: number): Node | undefined {
     const found = this.functionsByName.get(name)
     if (found?.length !== 1) return undefined
     if (arity !== undefined && new Set(this.syntax.parameters(found[0]).map((p) => p.index)).size !== arity) return undefined
     return found[0]
   }
 
-  private summary(fn: SgNode): Summary | undefined {
+  private summary(fn: Node): Summary | undefined {
     const known = this.summaries.get(fn.id())
     if (known === 'pending') return undefined // recursion: the inner call is not followed
     if (known) return known
@@ -918,7 +1157,7 @@ export class TaintAnalysis {
    * Methods that store their argument in the receiver (`list.append(x)`, `sb.append(x)`, `map.put("k", x)`): the
    * receiver's variable holds the taint after the call, under the key when the key is a constant.
    */
-  private mutate(n: SgNode, env: Env): void {
+  private mutate(n: Node, env: Env): void {
     const shape = this.syntax.calls[kindOf(n)]
     const name = shape.name(n)
     if (name === undefined || !(MUTATORS.has(name) || KEYED_SETTERS.has(name))) return
@@ -939,14 +1178,14 @@ export class TaintAnalysis {
   }
 
   /** Propagators: `$TO.append($FROM)` makes `$TO` tainted when `$FROM` is; mutating methods do so by default. */
-  private propagate(n: SgNode, env: Env): void {
+  private propagate(n: Node, env: Env): void {
     for (const { from, to } of this.m.propagators.get(n.id()) ?? []) {
       const t = this.taintOf(from, env)
       if (t) this.bind(to, withStep(t, stepAt(n, `into ${shortText(to, 30)}`)), true, env)
     }
   }
 
-  private checkSink(node: SgNode, focus: SgNode[], env: Env): void {
+  private checkSink(node: Node, focus: Node[], env: Env): void {
     for (const part of focus) {
       const t = this.taintOf(part, env)
       if (t) this.reach(node, t, [])
@@ -954,7 +1193,7 @@ export class TaintAnalysis {
   }
 
   /** Tainted data reaches a sink: a finding when it came from a source, a summary entry when from a parameter. */
-  private reach(sink: SgNode, t: Taint, after: TaintTraceStep[]): void {
+  private reach(sink: Node, t: Taint, after: TaintTraceStep[]): void {
     for (const flow of t ?? []) {
       const steps = [...flow.steps, ...after]
       if (flow.origin >= 0) {
@@ -967,7 +1206,7 @@ export class TaintAnalysis {
     }
   }
 
-  private finding(sink: SgNode, steps: TaintTraceStep[]): EngineMatch {
+  private finding(sink: Node, steps: TaintTraceStep[]): EngineMatch {
     const { start, end } = sink.range()
     const source = steps[0]?.note.replace(/^source: /, '') ?? 'data'
     const via = steps.filter((s) => s.note.endsWith(' = …')).map((s) => s.note.slice(0, -4))
@@ -989,13 +1228,13 @@ export class TaintAnalysis {
   }
 
   /** The value of a condition known before the program runs (`if False:`, `(7 * 42) - num > 200`), else undefined. */
-  private constantCondition(condition: SgNode | null, env: Env): boolean | undefined {
+  private constantCondition(condition: Node | null, env: Env): boolean | undefined {
     const value = condition ? this.constantValue(condition, env) : undefined
     return value === undefined ? undefined : Boolean(value)
   }
 
   /** An expression's value when literals and constant variables decide it: arithmetic, comparisons, `charAt`. */
-  private constantValue(node: SgNode, env: Env, depth = 0): Constant | undefined {
+  private constantValue(node: Node, env: Env, depth = 0): Constant | undefined {
     let n = node
     while (n.namedChildren().length === 1 && /parenthesized|condition_clause/.test(kindOf(n))) n = n.namedChildren()[0]
     if (depth > 20) return undefined
@@ -1057,7 +1296,7 @@ function functionsGroup(astLang: string, syntax: TaintSyntax): EntryGroup {
         return false
       }
     })
-    functionConfigs.set(astLang, (config = group([{ rule: { any: known.map((kind) => ({ kind })) } } as unknown as NapiConfig])!))
+    functionConfigs.set(astLang, (config = group([{ config: { rule: { any: known.map((kind) => ({ kind })) } } as unknown as NapiConfig, need: null }])!))
   }
   return config
 }
@@ -1084,59 +1323,44 @@ function applyOperator(op: string, a: Constant, b: Constant): Constant | undefin
 
 /** Every match of the rule's taint entries in the file, or null when it has no source or no sink. */
 export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = {}): Matches | null {
-  // Sources first: the rules of a language share them (one search serves all), and most files have none.
-  const sourceNodes = all.sources ? files.within(spec.sources, all.sources) : files.all(spec.sources)
+  // Sources first: the rules of a language share them, and most files have none.
+  const sourceNodes = files.all(spec.sources, all.sources)
   if (!sourceNodes.length) return null
-  // A sink entry is often broad (`$F($X)` with a name check): its union with every other rule's matches most calls,
-  // so each rule searches its own sinks (one walk), after the union told that some sink is in the file.
-  const sinksOf = (s: SinkSpec) => files.all(s.group)
-  // One search finds the sinks; each is then matched entry by entry within its own subtree (small), since a
-  // combined rule binds the metavariables of its first matching entry only.
-  if (!spec.sinks.some((s) => sinksOf(s).length)) return null
-  const focusOf = (node: SgNode, vars: string[]) => {
-    const bound = vars.flatMap((v) => (node.getMultipleMatches(v).length ? node.getMultipleMatches(v) : [node.getMatch(v)].filter((x): x is SgNode => !!x)))
-    // A node found through its parent binds no metavariable: it is its own focus.
-    return bound.length ? bound : [node]
+  const node = (n: SgNode) => files.tree.node(n)
+  // A node found through its parent binds no metavariable: it is its own focus.
+  const focusOf = (match: SgNode, vars: string[]) => {
+    const bound = vars.flatMap((v) => (match.getMultipleMatches(v).length ? match.getMultipleMatches(v) : [match.getMatch(v)].filter((x): x is SgNode => !!x)))
+    return (bound.length ? bound : [match]).map(node)
   }
-  const sinkNodes = spec.sinks.flatMap((s) =>
-    sinksOf(s).flatMap((candidate) =>
-      s.group.parts.flatMap((part) => {
-        let match: SgNode | null = null
-        try {
-          match = candidate.find(part)
-        } catch {
-          match = null // a part that does not compile in this grammar
-        }
-        return match && match.id() === candidate.id() ? [{ node: candidate, focus: focusOf(match, s.focus) }] : []
-      }),
-    ),
-  )
-  if (!sinkNodes.length) return null
-  const sinks = new Map<number, { node: SgNode; focus: SgNode[] }>()
-  for (const s of sinkNodes) {
-    const known = sinks.get(s.node.id())
-    sinks.set(s.node.id(), known ? { node: s.node, focus: [...known.focus, ...s.focus] } : s)
-  }
-  const propagators = new Map<number, { from: SgNode; to: SgNode }[]>()
-  for (const p of spec.propagators) {
-    for (const node of files.all(p.group)) {
-      const from = node.getMatch(p.from)
-      const to = node.getMatch(p.to)
-      if (from && to) propagators.set(node.id(), [...(propagators.get(node.id()) ?? []), { from, to }])
+  const sinks = new Map<number, { node: Node; focus: Node[] }>()
+  for (const s of spec.sinks) {
+    for (const match of files.bound(s.group, all.sinks)) {
+      const focus = focusOf(match, s.focus)
+      const known = sinks.get(match.id())
+      sinks.set(match.id(), { node: node(match), focus: known ? [...known.focus, ...focus] : focus })
     }
   }
-  const guards = new Map<number, { checked: SgNode[]; safeWhen: boolean }>()
+  if (!sinks.size) return null
+  const propagators = new Map<number, { from: Node; to: Node }[]>()
+  for (const p of spec.propagators) {
+    for (const match of files.bound(p.group, all.propagators)) {
+      const from = match.getMatch(p.from)
+      const to = match.getMatch(p.to)
+      if (from && to) propagators.set(match.id(), [...(propagators.get(match.id()) ?? []), { from: node(from), to: node(to) }])
+    }
+  }
+  const guards = new Map<number, { checked: Node[]; safeWhen: boolean }>()
   for (const g of spec.guards) {
-    for (const node of files.all(g.group)) {
-      const checked = g.focus.flatMap((v) => [node.getMatch(v)].filter((x): x is SgNode => !!x))
-      if (checked.length) guards.set(node.id(), { checked, safeWhen: g.safeWhen })
+    for (const match of files.bound(g.group, all.guards)) {
+      const checked = g.focus.flatMap((v) => [match.getMatch(v)].filter((x): x is SgNode => !!x)).map(node)
+      if (checked.length) guards.set(match.id(), { checked, safeWhen: g.safeWhen })
     }
   }
   return {
     guards,
     sources: new Set(sourceNodes.map((n) => n.id())),
     sourceNodes,
-    sanitizers: new Set(files.all(spec.sanitizers).map((n) => n.id())),
+    sanitizers: new Set(files.all(spec.sanitizers, all.sanitizers).map((n) => n.id())),
     sinks,
     propagators,
   }
@@ -1144,47 +1368,63 @@ export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = 
 
 export { FileMatches }
 
-/** The sources and sinks of every rule of a set, each searched as one group. */
+/** The entries of one role of every rule of a set, each role searched as one group. */
 interface Unions {
   sources?: EntryGroup
   sinks?: EntryGroup
+  sanitizers?: EntryGroup
+  propagators?: EntryGroup
+  guards?: EntryGroup
 }
-const unions = new WeakMap<TaintSpec[], Unions>()
+/** Per set of rules (files of a language that pass the same rules' prefilters): their unions. */
+const unions = new Map<string, Unions>()
+const MAX_UNIONS = 64
 function unionsOf(specs: TaintSpec[]): Unions {
-  let u = unions.get(specs)
+  const key = specs.map((s) => s.id).join(',')
+  let u = unions.get(key)
   if (!u) {
-    const union = (groups: (EntryGroup | undefined)[]) => {
-      const parts = new Map<string, NapiConfig>()
-      for (const g of groups) for (const part of g?.parts ?? []) parts.set(JSON.stringify(part), part)
-      return group([...parts.values()])
-    }
-    unions.set(specs, (u = { sources: union(specs.map((s) => s.sources)), sinks: union(specs.flatMap((s) => s.sinks.map((k) => k.group))) }))
+    if (unions.size >= MAX_UNIONS) unions.clear()
+    const union = (groups: (EntryGroup | undefined)[]) => group([...new Map(groups.flatMap((g) => partsOf(g).map((p, i) => [g!.partKeys[i], p] as const))).values()])
+    unions.set(
+      key,
+      (u = {
+        sources: union(specs.map((s) => s.sources)),
+        sinks: union(specs.flatMap((s) => s.sinks.map((k) => k.group))),
+        sanitizers: union(specs.map((s) => s.sanitizers)),
+        propagators: union(specs.flatMap((s) => s.propagators.map((k) => k.group))),
+        guards: union(specs.flatMap((s) => s.guards.map((k) => k.group))),
+      }),
+    )
   }
   return u
 }
-const specLists = new WeakMap<object, TaintSpec[]>()
+
+/** Every entry group of a rule. */
+const groupsOf = (s: TaintSpec) => [s.sources, s.sanitizers, ...[...s.sinks, ...s.propagators, ...s.guards].map((x) => x.group)]
+
+/** The literal text each entry of a taint rule needs in a file, by the entry's key. */
+export function entryNeeds(spec: TaintSpec): [string, Need][] {
+  return groupsOf(spec).flatMap((g) => partsOf(g).map((p, i) => [g!.partKeys[i], p.need] as [string, Need]))
+}
 
 /** Runs taint rules on a parsed file. */
-export function scanTaint(root: SgNode, astLang: string, rules: { rule: RuleDef; spec: TaintSpec }[]): EngineMatch[] {
+export function scanTaint(root: SgNode, astLang: string, rules: { rule: RuleDef; spec: TaintSpec }[], present: (partKey: string) => boolean): EngineMatch[] {
   if (!TAINT_SYNTAX[astLang] || !rules.length) return []
-  const files = new FileMatches(root)
-  // The same rules meet file after file: their specs (and so their combined sources) are the same objects.
-  let specs = specLists.get(rules[0].spec)
-  if (!specs || specs.length !== rules.length || specs.some((s, i) => s !== rules[i].spec)) specLists.set(rules[0].spec, (specs = rules.map((r) => r.spec)))
+  const all = unionsOf(rules.map((r) => r.spec))
+  const files = new FileMatches(root, astLang, present)
   // A file without any source, or without any sink, needs no taint work at all: one search of each tells.
-  const all = unionsOf(specs)
-  if (!files.all(all.sources).length || !files.all(all.sinks).length) return []
-  const deadline = performance.now() + FILE_TIME_MS
+  if (!files.some(all.sources) || !files.some(all.sinks)) return []
   const out: EngineMatch[] = []
+  const work = { done: 0 }
   for (const [i, { rule, spec }] of rules.entries()) {
-    if (performance.now() > deadline) {
+    if (work.done >= FILE_BUDGET) {
       taintStats.budgetHits++
-      noteForFile(`data flow of ${rules.slice(i).map((r) => r.rule.id).join(', ')} not followed: the file used its ${FILE_TIME_MS} ms budget`)
+      noteForFile(`data flow of ${rules.slice(i).map((r) => r.rule.id).join(', ')} not followed: the file used its budget of ${FILE_BUDGET} steps`)
       break
     }
     const m = taintMatches(spec, files, all)
     if (!m) continue
-    for (const match of new TaintAnalysis(rule, root, astLang, m, files, deadline).run()) out.push(match)
+    for (const match of new TaintAnalysis(rule, files.tree.node(root), astLang, m, files, work).run()) out.push(match)
   }
   return out
 }
