@@ -4,3 +4,5 @@ export type { AstRule, Engine, EngineMatch, RuleDef, SourceFile, TaintTraceStep 
 export { ALL_LANGUAGES, STRUCTURAL_LANGUAGES, languageOf, ruleAppliesTo } from './catalog/languages.ts'
 export { gluedBefore, isWordChar, LiteralSearch } from './base/literal-search.ts'
 export { noteForFile } from './base/notes.ts'
+export { parseRegex, type RegexNode } from './base/regex-syntax.ts'
+export { catastrophicReason } from './base/regex-safety.ts'

@@ -15,7 +15,7 @@ import astGrepEngine, { astGrepStats } from '../plugins/engine-astgrep/engine.ts
 import { Prefilter, prefilterNeed } from '../plugins/engine-astgrep/prefilter.ts'
 import { shareRepeated } from '../plugins/engine-astgrep/patterns.ts'
 import regexEngine, { MAX_LINE_LENGTH, regexStats } from '../plugins/engine-regex/engine.ts'
-import { catastrophicReason } from '../plugins/engine-regex/redos.ts'
+import { catastrophicReason } from '../kernel/base/regex-safety.ts'
 import { isPlaceholder, shannonEntropy } from '../plugins/engine-regex/secrets.ts'
 import { requiredLiterals } from '../plugins/engine-regex/literals.ts'
 

@@ -27,7 +27,9 @@ export interface RuleDef {
    * Taint mode: data from a `sources` match that reaches a `sinks` match (or the sink's `focus` metavariables, the
    * dangerous argument) through assignments, calls and string building is a finding, unless a `sanitizers` match
    * lies on the way; `propagators` (`from`/`to` metavariables) carry it into a variable, as `$SB.append($X)` does.
-   * Each entry is an ast-grep rule object. `include` names taint libraries (`*.lib.yaml`) whose entries are added.
+   * Each entry is an ast-grep rule object, with an optional `prefilter`: a regex the file's text must match for the
+   * entry to match anywhere in it (files without it are not parsed for the entry). `include` names taint libraries
+   * (`*.lib.yaml`) whose entries are added.
    */
   mode?: 'taint'
   /** Arithmetic carries taint (a weak random number times 1000 is still predictable); by default it cleans. */

@@ -4,7 +4,7 @@ import { STRUCTURAL_LANGUAGES, type AstRule, type Engine, type EngineMatch, type
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
 import { answered, fileAnswers, fileConditions } from './file-conditions.ts'
-import { Prefilter, prefilterNeed, type Need } from './prefilter.ts'
+import { Prefilter, prefilterNeed, prefilterProblem, type Need } from './prefilter.ts'
 import { entryNeeds, scanTaint, TAINT_KEYS, taintSpec, type TaintSpec } from './taint.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
@@ -192,6 +192,10 @@ function taintProblemIn(rule: RuleDef, astLang: string): string | undefined {
     for (const [i, entry] of (rule[key] ?? []).entries()) {
       // An entry of relations only (`inside:`) matches every node in that place, the enclosing one included.
       if (!['pattern', 'kind', 'regex', 'any', 'all', 'matches'].some((k) => entry[k] !== undefined)) return `${key}[${i}]: needs a pattern, kind, regex, any or all of its own, not only relations`
+      if (entry.prefilter !== undefined) {
+        const problem = typeof entry.prefilter === 'string' ? (compileProblem({ rule: { regex: entry.prefilter } } as unknown as NapiConfig, astLang) ?? prefilterProblem(entry.prefilter)) : 'must be a regex'
+        if (problem) return `${key}[${i}].prefilter: ${problem}`
+      }
       for (const { path, pattern } of collectPatterns(entry, `${key}[${i}]`)) {
         const problem = patternProblem(astLang, astLang === 'php' ? wrapPhpPattern(pattern) : pattern)
         if (problem) return `${path}: ${problem}`

@@ -1,5 +1,5 @@
 // Which literal text a structural rule needs in a file before the file is worth parsing (parsing dominates scan time).
-import { gluedBefore, isWordChar, LiteralSearch, type AstRule, type RuleDef } from '../../kernel/engine-api.ts'
+import { catastrophicReason, gluedBefore, isWordChar, LiteralSearch, type AstRule, type RuleDef } from '../../kernel/engine-api.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
 /** Something the file's text must contain: a substring, an identifier as a whole word, or a regular expression. */
@@ -192,10 +192,16 @@ function dropOptionalStart(regex: string): { regex: string; startsNode: boolean 
  */
 function translateRegex(regex: string): Term | undefined {
   const t = translatedBody(regex)
-  if (!t) return undefined
+  return t && safeRegex(`(?:${t.body})${t.endAnchored ? END_OF_WORD : ''}`, t.flags, t.anchored)
+}
+
+/**
+ * The regex as a term, or undefined when it does not compile or when V8's backtracking could take super-linear
+ * time on it (`(a+)+$` from a custom pack): ast-grep's Rust regexes never backtrack, the file's text here would.
+ */
+function safeRegex(body: string, flags: string, nodeStart: boolean): Term | undefined {
   try {
-    const end = t.endAnchored ? END_OF_WORD : ''
-    return { regex: new RegExp(`(?:${t.body})${end}`, `${t.flags}g`), nodeStart: t.anchored }
+    return catastrophicReason(body, flags) ? undefined : { regex: new RegExp(body, `${flags}g`), nodeStart }
   } catch {
     return undefined
   }
@@ -228,6 +234,18 @@ function translatedBody(regex: string): { body: string; flags: string; anchored:
   return { body: widenSpaces(body).replace(/\(\?P</g, '(?<'), flags, anchored, endAnchored }
 }
 
+/** Why a taint entry's `prefilter` cannot rule files out (then it would silently filter nothing), or undefined. */
+export function prefilterProblem(regex: string): string | undefined {
+  const t = translatedBody(regex)
+  if (!t) return 'uses regex syntax the text filter does not read (\\b, \\w, \\d, inline flags, POSIX or nested classes)'
+  const body = `(?:${t.body})`
+  try {
+    return catastrophicReason(body, t.flags)
+  } catch (err) {
+    return (err as Error).message
+  }
+}
+
 /**
  * The child fields that hold a member access's object and its member, in each grammar: `req.query` (JavaScript),
  * `request.args` (Python), `r.URL` (Go), `request.getParameter` (Java), `Request.Query` (C#), `$request->input`
@@ -258,11 +276,8 @@ function memberNeed(rule: AstRule): Need {
     // The object's text ends where the member's begins: its end and the member's start must be anchored.
     if (!a?.endAnchored || !b?.anchored) continue
     const flags = a.flags.includes('i') || b.flags.includes('i') ? 'sui' : 'su' // case folded for both only widens
-    try {
-      return [[{ regex: new RegExp(`(?:${a.body})${MEMBER_SEPARATOR}(?:${b.body})${b.endAnchored ? END_OF_WORD : ''}`, `${flags}g`), nodeStart: a.anchored }]]
-    } catch {
-      return null
-    }
+    const term = safeRegex(`(?:${a.body})${MEMBER_SEPARATOR}(?:${b.body})${b.endAnchored ? END_OF_WORD : ''}`, flags, a.anchored)
+    return term ? [[term]] : null
   }
   return null
 }
@@ -399,9 +414,13 @@ function regexNeed(regex: unknown): Need {
 /** Rules share their request-data regexes (YAML anchors), and each is written out several times: derived once. */
 const regexNeeds = new Map<string, Need>()
 
-/** What the text of a file holds where a rule object matches (a taint rule's entries, one by one). */
+/**
+ * What the text of a file holds where a rule object matches (a taint rule's entries, one by one). A taint entry may
+ * add its own `prefilter`, a regex its file's text must match (where the structure alone says little: the `req` of
+ * `const { body } = req`).
+ */
 export function entryNeed(astLang: string, rule: AstRule): Need {
-  const all: Need[] = [regexNeed(rule.regex), memberNeed(rule)]
+  const all: Need[] = [regexNeed(rule.regex), memberNeed(rule), regexNeed(rule.prefilter)]
   if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) all.push(patternNeed(astLang, rule.pattern as PatternStyle))
   // Positive relations need their node to exist in the file too; `not` constrains nothing.
   for (const key of ['inside', 'has', 'precedes', 'follows'] as const) if (isRuleObject(rule[key])) all.push(entryNeed(astLang, rule[key]))

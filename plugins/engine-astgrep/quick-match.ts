@@ -2,7 +2,7 @@
 // regexes too) on every call, 60–600 µs each, and the taint analysis asks thousands of such questions of one file.
 // The common forms (`kind`, `regex`, `has`/`inside` by field, `all`/`any`/`not`) are answered here from the node's
 // kind and text; anything else (a pattern, a deeper relation) is left to ast-grep: undefined means "ask it".
-import type { AstRule } from '../../kernel/engine-api.ts'
+import { catastrophicReason, type AstRule } from '../../kernel/engine-api.ts'
 import { isRuleObject } from './patterns.ts'
 import type { Node } from './tree.ts'
 
@@ -163,5 +163,6 @@ function translate(regex: string): RegExp | undefined {
     }
     out += c === '.' && !dotAll ? '[^\\n]' : c
   }
-  return inClass ? undefined : new RegExp(out, flags)
+  // Rust's regexes never backtrack; this one must not either (a custom pack's `(a+)+$` on a long node's text).
+  return inClass || catastrophicReason(out, flags) ? undefined : new RegExp(out, flags)
 }

@@ -18,29 +18,61 @@ export const taintStats = { files: 0, functions: 0, budgetHits: 0 }
 /**
  * Node visits one function may take, and every taint rule of one file together. Counted, not timed, so a file gets
  * the same findings on every machine and under any load. Application code (a controller, a view, a 100 KB module)
- * takes a few thousand; what goes past this is generated or bundled code (React's 700 KB builds, about 200,000).
+ * takes a few thousand (100 KB of JavaScript about 20,000); what goes past this is generated or bundled code (React's
+ * 700 KB builds).
  */
 const FUNCTION_BUDGET = 20_000
-const FILE_BUDGET = 60_000
+const FILE_BUDGET = 30_000
+/**
+ * Data flow is not followed in files longer than this: bundles and generated code (React's 700 KB builds), where one
+ * search of the tree alone takes tens of milliseconds and the flows are not the user's. The scan notes each one.
+ */
+const MAX_TAINT_CHARS = 256 * 1024
 const MAX_FLOWS = 6
+const MAX_RULES_PER_WALK = 30
 /** A name followed by `(`: a call, as a function's text shows it. */
 const CALLED_NAME = /([A-Za-z_$][\w$]*)\s*\(/g
 const WORD = /[A-Za-z_$][\w$]*/g
 
-/** Where tainted data came from: a source (-1), or parameter i of the function being summarised. */
+/**
+ * Where tainted data came from (a source: -1, or parameter i of the function being summarised), the way it took, and
+ * the rules it is tainted for: every taint rule of a file is followed in one walk, each rule a bit (sources,
+ * sanitizers and sinks differ by rule).
+ */
 interface Flow {
   origin: number
   steps: TaintTraceStep[]
+  rules: number
 }
 type Taint = Flow[] | undefined
 
+/**
+ * Both taints. A flow adds nothing where one from the same origin covers its rules; past MAX_FLOWS its rules join a
+ * flow from the same origin (its trace then shows one way of several).
+ */
 function union(a: Taint, b: Taint): Taint {
   if (!a?.length) return b?.length ? b : undefined
   if (!b?.length) return a
-  const out = [...a]
-  for (const f of b) if (out.length < MAX_FLOWS && !out.some((g) => g.origin === f.origin)) out.push(f)
-  return out
+  let out: Flow[] | undefined
+  for (const f of b) {
+    const list = out ?? a
+    if (list.some((g) => g.origin === f.origin && (f.rules & ~g.rules) === 0)) continue
+    out ??= [...a]
+    const same = out.length >= MAX_FLOWS ? out.findIndex((g) => g.origin === f.origin) : -1
+    if (same >= 0) out[same] = { ...out[same], rules: out[same].rules | f.rules }
+    else out.push(f)
+  }
+  return out ?? a
 }
+
+/** The flows of `t` for the rules of `mask`. */
+function only(t: Taint, mask: number): Taint {
+  if (!t) return undefined
+  if (t.every((f) => (f.rules & ~mask) === 0)) return t
+  const out = t.flatMap((f) => (f.rules & mask ? [{ ...f, rules: f.rules & mask }] : []))
+  return out.length ? out : undefined
+}
+const bit = (rule: number) => 1 << rule
 const withStep = (t: Taint, step: TaintTraceStep): Taint => t?.map((f) => (f.steps.length >= 12 ? f : { ...f, steps: [...f.steps, step] }))
 
 function stepAt(n: Node, note: string): TaintTraceStep {
@@ -161,8 +193,8 @@ let specCount = 0
  */
 export function taintSpec(rule: RuleDef, astLang: string, wrap: (entry: AstRule) => AstRule = (e) => e): TaintSpec {
   const partOf = (entry: AstRule): Part => {
-    const { focus: _f, from: _from, to: _to, safe_when: _s, ...matcher } = entry
-    return { config: { rule: wrap(matcher) } as unknown as NapiConfig, need: entryNeed(astLang, matcher) }
+    const { focus: _f, from: _from, to: _to, safe_when: _s, prefilter: _p, ...matcher } = entry
+    return { config: { rule: wrap(matcher) } as unknown as NapiConfig, need: entryNeed(astLang, entry) }
   }
   const byFocus = new Map<string, { focus: string[]; parts: Part[] }>()
   for (const s of rule.sinks ?? []) {
@@ -240,6 +272,7 @@ const KEYED_SETTERS = new Set(['put', 'set', 'setdefault', 'putIfAbsent', 'Set',
 /** Methods that read the value under a key. */
 const KEYED_GETTERS = new Set(['get', 'getOrDefault', 'Get', 'fetch', 'GetValueOrDefault', 'getProperty', '__getitem__', 'dig'])
 
+/** The matches of one rule's entries in a file. */
 interface Matches {
   sources: Set<number>
   sourceNodes: Node[]
@@ -249,6 +282,49 @@ interface Matches {
   propagators: Map<number, { from: Node; to: Node }[]>
   /** Condition node id → the values it validates and where it holds them safe. */
   guards: Map<number, { checked: Node[]; safeWhen: boolean }>
+}
+
+type Guard = { checked: Node[]; safeWhen: boolean; rules: number }
+/** Per rule (its index) at a sink, the nodes whose taint is checked. */
+type SinkFocus = { rule: number; nodes: Node[] }[]
+
+/** The matches of the entries of several rules (rule i is bit i), as one analysis walks them. */
+interface FileEntries {
+  /** Node id → the rules it is a source of; likewise sanitizers. */
+  sources: Map<number, number>
+  sourceNodes: Node[]
+  sanitizers: Map<number, number>
+  /** Sink node id → per rule, the nodes whose taint is checked. */
+  sinks: Map<number, { node: Node; focus: SinkFocus }>
+  propagators: Map<number, { from: Node; to: Node; rules: number }[]>
+  /** Condition node id → the values it validates, where it holds them safe, and for which rules. */
+  guards: Map<number, Guard[]>
+  /** The rules for which arithmetic keeps taint (a weak random number scaled is still one). */
+  arithmetic: number
+}
+
+/** The entries of several rules' matches, the rule of index i as bit i. */
+function combine(rules: RuleDef[], matches: Matches[]): FileEntries {
+  const out: FileEntries = { sources: new Map(), sourceNodes: [], sanitizers: new Map(), sinks: new Map(), propagators: new Map(), guards: new Map(), arithmetic: 0 }
+  const add = (map: Map<number, number>, id: number, b: number) => map.set(id, (map.get(id) ?? 0) | b)
+  matches.forEach((m, i) => {
+    const b = bit(i)
+    if (rules[i].taint_arithmetic) out.arithmetic |= b
+    for (const n of m.sourceNodes) {
+      if (!out.sources.has(n.id())) out.sourceNodes.push(n)
+      add(out.sources, n.id(), b)
+    }
+    for (const id of m.sources) add(out.sources, id, b)
+    for (const id of m.sanitizers) add(out.sanitizers, id, b)
+    for (const [id, { node, focus }] of m.sinks) {
+      const sink = out.sinks.get(id) ?? { node, focus: [] }
+      sink.focus.push({ rule: i, nodes: focus })
+      out.sinks.set(id, sink)
+    }
+    for (const [id, list] of m.propagators) out.propagators.set(id, [...(out.propagators.get(id) ?? []), ...list.map((p) => ({ ...p, rules: b }))])
+    for (const [id, g] of m.guards) out.guards.set(id, [...(out.guards.get(id) ?? []), { ...g, rules: b }])
+  })
+  return out
 }
 
 /**
@@ -418,7 +494,8 @@ function keyOf(config: NapiConfig): string {
 const liveGroups = new Map<string, EntryGroup>()
 const MAX_LIVE_GROUPS = 4096
 
-class Budget extends Error {}
+/** Thrown when a budget runs out (not an Error: no stack to capture at every throw). */
+class Budget {}
 
 const within = (n: Node, start: number, end: number) => {
   const at = n.range().start.index
@@ -434,7 +511,16 @@ class Env {
   private readonly vars = new Map<string, Taint | null>()
   /** Variables whose value is a known constant (`int num = 106`), for conditions decided before the program runs. */
   private readonly constants = new Map<string, Constant>()
-  constructor(private readonly outer?: Env) {}
+  /** Per root variable, the member paths tracked under it (`d` → `d.safe`, `d.a.b`). */
+  private readonly members = new Map<string, Set<string>>()
+  /** In a fork, the names written since it was made: only they can differ when the branches join. */
+  private readonly written: Set<string> | undefined
+  constructor(
+    private readonly outer?: Env,
+    forked = false,
+  ) {
+    this.written = forked ? new Set() : undefined
+  }
 
   constant(name: string): Constant | undefined {
     return this.constants.has(name) ? this.constants.get(name) : this.vars.has(name) ? undefined : this.outer?.constant(name)
@@ -442,6 +528,7 @@ class Env {
 
   setConstant(name: string, value: Constant | undefined): void {
     this.epoch++
+    this.written?.add(name)
     if (value === undefined) this.constants.delete(name)
     else this.constants.set(name, value)
   }
@@ -459,63 +546,83 @@ class Env {
 
   /** The variables (and roots of members) that hold request data, here and around. */
   taintedNames(into = new Set<string>()): Set<string> {
-    for (const [name, t] of this.vars) if (t) into.add(name.split('.')[0])
+    for (const [name, t] of this.vars) if (t) into.add(rootOf(name))
     return this.outer ? this.outer.taintedNames(into) : into
+  }
+
+  /** The member paths tracked under `name` here. */
+  private membersOf(name: string): string[] {
+    const prefix = `${name}.`
+    return [...(this.members.get(rootOf(name)) ?? [])].filter((path) => path.startsWith(prefix))
   }
 
   /** Whether members of `name` are tracked one by one (a dict or map with constant keys). */
   hasMembers(name: string): boolean {
-    for (const key of this.vars.keys()) if (key.startsWith(`${name}.`)) return true
-    return this.outer?.hasMembers(name) ?? false
+    return this.membersOf(name).length > 0 || (this.outer?.hasMembers(name) ?? false)
   }
 
   /** A variable with the taint of its tracked members (`x` when `x.k` holds request data). */
   whole(name: string): Taint {
     let t = this.get(name)
-    for (const [key, value] of this.vars) if (value && key.startsWith(`${name}.`)) t = union(t, value)
+    for (const path of this.membersOf(name)) t = union(t, this.vars.get(path) ?? undefined)
     return t
   }
 
   set(name: string, t: Taint): void {
-    this.epoch++
-    this.vars.set(name, t ?? null)
-    for (const key of [...this.vars.keys()]) if (key.startsWith(`${name}.`)) this.vars.delete(key)
+    this.setMember(name, t)
+    for (const path of this.membersOf(name)) {
+      this.vars.delete(path)
+      this.members.get(rootOf(name))?.delete(path)
+      this.written?.add(path)
+    }
   }
 
   setMember(path: string, t: Taint): void {
     this.epoch++
     this.vars.set(path, t ?? null)
+    this.written?.add(path)
+    if (path.includes('.')) {
+      const root = rootOf(path)
+      const paths = this.members.get(root) ?? new Set()
+      this.members.set(root, paths.add(path))
+    }
   }
 
   fork(): Env {
-    const copy = new Env(this.outer)
+    const copy = new Env(this.outer, true)
     for (const [k, v] of this.vars) copy.vars.set(k, v)
     for (const [k, v] of this.constants) copy.constants.set(k, v)
+    for (const [k, v] of this.members) copy.members.set(k, new Set(v))
     return copy
   }
 
-  /** After branches: a variable is tainted when any side left it so, and constant when all agree. */
+  /** After branches (forks of this): a variable is tainted when any side left it so, and constant when all agree. */
   join(...branches: Env[]): void {
     this.epoch++
-    const keys = new Set(branches.flatMap((b) => [...b.vars.keys()]))
+    const keys = new Set(branches.flatMap((b) => [...(b.written ?? b.vars.keys())]))
     for (const key of keys) {
       const joined = branches.reduce<Taint>((t, b) => union(t, b.vars.has(key) ? b.vars.get(key) ?? undefined : this.get(key)), undefined)
-      this.vars.set(key, joined ?? null)
+      if (joined || branches.some((b) => b.vars.has(key)) || this.vars.has(key)) this.setMember(key, joined)
     }
-    for (const key of new Set([...keys, ...this.constants.keys()])) {
+    for (const key of keys) {
       const values = branches.map((b) => b.constant(key))
       this.setConstant(key, values.every((v) => v !== undefined && v === values[0]) ? values[0] : undefined)
     }
   }
 }
 
-/** What a function does with its parameters, computed once per rule and file. */
+const rootOf = (path: string) => {
+  const dot = path.indexOf('.')
+  return dot < 0 ? path : path.slice(0, dot)
+}
+
+/** What a function does with its parameters, computed once per file. */
 interface Summary {
-  /** Parameters whose data the function returns, and the return's own taint from sources inside it. */
-  returnParams: Set<number>
+  /** Parameter index → the rules for which its data reaches the return; and the return's own taint from sources inside it. */
+  returnParams: Map<number, number>
   returnSource: Taint
-  /** Parameter index → sinks it reaches, with the steps from the parameter to the sink. */
-  paramSinks: Map<number, { sink: Node; steps: TaintTraceStep[] }[]>
+  /** Parameter index → sinks it reaches (for a rule), with the steps from the parameter to the sink. */
+  paramSinks: Map<number, { sink: Node; rule: number; steps: TaintTraceStep[] }[]>
 }
 
 interface Frame {
@@ -531,28 +638,36 @@ export class TaintAnalysis {
   private readonly summaries = new Map<number, Summary | 'pending'>()
   private readonly fields = new Map<string, Taint>()
   private fieldsChanged = false
-  private readonly findings = new Map<number, EngineMatch>()
+  /** By rule and sink. */
+  private readonly findings = new Map<string, EngineMatch>()
+  /** Every rule's bit. */
+  private readonly everyRule: number
   private readonly functionsByName = new Map<string, Node[]>()
   private frames: Frame[] = []
   private readonly memo = new Map<number, { env: Env; epoch: number; t: Taint }>()
   private readonly holding = { source: new Map<number, boolean>(), sink: new Map<number, boolean>() }
 
   constructor(
-    private readonly rule: RuleDef,
+    /** The rules followed together; rule i is bit i of a flow's rules. */
+    private readonly rules: RuleDef[],
     private readonly root: Node,
     private readonly astLang: string,
-    private readonly m: Matches,
+    private readonly m: FileEntries,
     private readonly files: FileMatches,
-    /** The steps taken on this file by every rule so far. */
+    /** The steps taken on this file so far. */
     private readonly fileWork = { done: 0 },
   ) {
     this.syntax = TAINT_SYNTAX[astLang]
+    this.everyRule = bit(rules.length) - 1
   }
 
   /** Analyses the functions that hold a source or a sink, twice when a field carries taint between methods. */
   run(): EngineMatch[] {
     // A sink that only ever gets a constant (`Function("return this")`) is never reached.
-    for (const [id, { focus }] of this.m.sinks) if (focus.every((f) => this.syntax.constant(f) && !this.m.sources.has(f.id()))) this.m.sinks.delete(id)
+    for (const [id, sink] of this.m.sinks) {
+      sink.focus = sink.focus.filter(({ nodes }) => !nodes.every((f) => this.syntax.constant(f) && !this.m.sources.has(f.id())))
+      if (!sink.focus.length) this.m.sinks.delete(id)
+    }
     if (!this.m.sinks.size) return []
     for (const fn of this.files.all(functionsGroup(this.astLang, this.syntax))) {
       const name = this.syntax.functionName(fn)
@@ -638,7 +753,7 @@ export class TaintAnalysis {
   private overBudget(fn: Node): void {
     taintStats.budgetHits++
     const name = this.syntax.functionName(fn) ?? (fn.id() === this.root.id() ? 'the top level' : `the function at line ${fn.range().start.line + 1}`)
-    noteForFile(`${this.rule.id}: data flow in ${name} was too large to follow within its budget; analysed no further`)
+    noteForFile(`${this.rules.map((r) => r.id).join(', ')}: data flow in ${name} was too large to follow within its budget; analysed no further`)
   }
 
   /** Runs one function with the given parameter taints; its returns and parameter sinks are collected in a frame. */
@@ -652,7 +767,8 @@ export class TaintAnalysis {
       if (!isRoot) {
         for (const { param, name, index } of this.syntax.parameters(fn)) {
           let t = paramTaint(index, name)
-          if (this.m.sources.has(param.id()) || this.m.sources.has(name.id())) t = union(t, this.sourceTaint(name))
+          const source = (this.m.sources.get(param.id()) ?? 0) | (this.m.sources.get(name.id()) ?? 0)
+          if (source) t = union(t, this.sourceTaint(name, source))
           env.set(name.text(), t) // a clean parameter hides a variable of the same name around the function
         }
       }
@@ -684,8 +800,8 @@ export class TaintAnalysis {
     if (++this.fileWork.done > FILE_BUDGET || ++this.frame.work > FUNCTION_BUDGET) throw new Budget()
   }
 
-  private sourceTaint(n: Node): Taint {
-    return [{ origin: -1, steps: [stepAt(n, `source: ${shortText(this.accessed(n))}`)] }]
+  private sourceTaint(n: Node, rules: number): Taint {
+    return [{ origin: -1, rules, steps: [stepAt(n, `source: ${shortText(this.accessed(n))}`)] }]
   }
 
   /** What the code reads from a source: `request.args` is shown as the `request.args.get("name")` it is part of. */
@@ -756,8 +872,7 @@ export class TaintAnalysis {
       const then = env.fork()
       const otherwise = env.fork()
       // A validating condition: its values are clean on the side where the check holds.
-      const guard = this.guardOf(branch.condition)
-      if (guard) for (const value of guard.checked) this.clean(value, guard.safeWhen ? then : otherwise)
+      for (const guard of this.guardsOf(branch.condition)) for (const value of guard.checked) this.clean(value, guard.safeWhen ? then : otherwise, guard.rules)
       if (branch.then) this.visit(branch.then, then)
       if (branch.otherwise) this.visit(branch.otherwise, otherwise)
       // A side that returns (or throws) does not go on after the `if`: `if (!ALLOWED.includes(x)) return` leaves x checked.
@@ -864,29 +979,30 @@ export class TaintAnalysis {
     if (branches.length) env.join(...branches)
   }
 
-  /** The guard a condition is, looking through parentheses and negations (`!ok(x)` holds where ok(x) does not). */
-  private guardOf(condition: Node | null): { checked: Node[]; safeWhen: boolean } | undefined {
+  /** The guards a condition is, looking through parentheses and negations (`!ok(x)` holds where ok(x) does not). */
+  private guardsOf(condition: Node | null): Guard[] {
     let n = condition
     let negated = false
     while (n) {
-      const guard = this.m.guards.get(n.id())
-      if (guard) return negated ? { ...guard, safeWhen: !guard.safeWhen } : guard
+      const guards = this.m.guards.get(n.id())
+      if (guards) return negated ? guards.map((g) => ({ ...g, safeWhen: !g.safeWhen })) : guards
       const kind = kindOf(n)
       const children = n.namedChildren()
-      if (children.length !== 1) return undefined
+      if (children.length !== 1) return []
       if (/unary|not_operator|prefix_unary/.test(kind) && /^(!|not)$/.test(operatorOf(n) ?? '')) negated = !negated
-      else if (!/parenthesized|condition_clause/.test(kind)) return undefined
+      else if (!/parenthesized|condition_clause/.test(kind)) return []
       n = children[0]
     }
-    return undefined
+    return []
   }
 
-  /** A validated value is clean from here on, in `env`. */
-  private clean(value: Node, env: Env): void {
+  /** A validated value is clean from here on, in `env`, for the rules whose guard validated it. */
+  private clean(value: Node, env: Env, rules: number): void {
     const path = this.pathOf(value)
     if (path === undefined) return
-    if (this.syntax.references.has(kindOf(value))) env.set(path, undefined)
-    else env.setMember(path, undefined)
+    const rest = (rules & this.everyRule) === this.everyRule ? undefined : only(env.whole(path), ~rules)
+    if (this.syntax.references.has(kindOf(value))) env.set(path, rest)
+    else env.setMember(path, rest)
   }
 
   /** `x = t`, `x += t`, `x.k = t`, `self.f = t`, `a, b = t`, `{a, b} = t`. */
@@ -971,11 +1087,19 @@ export class TaintAnalysis {
     return t
   }
 
+  /** An expression's taint, less the rules for which it is a sanitizer. */
   private evaluate(n: Node, env: Env): Taint {
     this.tick()
+    const clean = this.m.sanitizers.get(n.id()) ?? 0
+    if ((clean & this.everyRule) === this.everyRule) return undefined
+    const t = this.evaluateExpression(n, env)
+    return clean ? only(t, ~clean) : t
+  }
+
+  private evaluateExpression(n: Node, env: Env): Taint {
     const id = n.id()
-    if (this.m.sanitizers.has(id)) return undefined
-    const own = this.m.sources.has(id) ? this.sourceTaint(n) : undefined
+    const source = this.m.sources.get(id)
+    const own = source ? this.sourceTaint(n, source) : undefined
     const s = this.syntax
     const kind = kindOf(n)
     if (s.constant(n) || s.functions.has(kind)) return own
@@ -1015,17 +1139,21 @@ export class TaintAnalysis {
       }
       return t
     }
+    // What the operands carry on: everything, or for operators whose result is a number or a boolean only the
+    // rules that follow arithmetic.
+    let keep = this.everyRule
     if (s.operators.has(kind)) {
       const op = operatorOf(n)
       // `!x`, `-x` are booleans and numbers; `&x`, `*p` (Go's address and dereference) are the data itself.
       const unary = n.namedChildren().length === 1
       const clean = op !== undefined && (unary ? UNARY_CLEAN.has(op) : s.cleanOperators.has(op))
-      if (clean && !(this.rule.taint_arithmetic && ARITHMETIC.has(op!))) return own
+      if (clean) keep = ARITHMETIC.has(op!) ? this.m.arithmetic : 0
+      if (!keep) return own
     }
-    let t = own
+    let t: Taint
     const names = this.nameChildren(n)
     for (const child of n.namedChildren()) if (!names.has(child.id())) t = union(t, this.taintOf(child, env))
-    return t
+    return union(own, keep === this.everyRule ? t : only(t, keep))
   }
 
   /** Children of `n` that are names (a keyword argument's name, a member's property), not values. */
@@ -1060,8 +1188,9 @@ export class TaintAnalysis {
         args.forEach((arg, i) => {
           const at = this.taintOf(arg, env)
           if (!at) return
-          if (summary.returnParams.has(i)) t = union(t, withStep(at, stepAt(arg, `through ${name}()`)))
-          for (const { sink, steps } of summary.paramSinks.get(i) ?? []) this.reach(sink, withStep(at, stepAt(arg, `into ${name}()`)), steps)
+          const returned = summary.returnParams.get(i)
+          if (returned) t = union(t, withStep(only(at, returned), stepAt(arg, `through ${name}()`)))
+          for (const { sink, rule, steps } of summary.paramSinks.get(i) ?? []) this.reach(sink, withStep(only(at, bit(rule)), stepAt(arg, `into ${name}()`)), steps, rule)
         })
         return t
       }
@@ -1075,7 +1204,8 @@ export class TaintAnalysis {
     }
     // `request.get_json()`: the method itself is the source.
     const callee = shape.callee(n)
-    let t = callee && this.m.sources.has(callee.id()) ? this.sourceTaint(callee) : undefined
+    const source = callee ? this.m.sources.get(callee.id()) : undefined
+    let t = callee && source ? this.sourceTaint(callee, source) : undefined
     if (receiver) t = union(t, this.taintOf(receiver, env))
     for (const arg of args) t = union(t, this.taintOf(arg, env))
     return t
@@ -1137,17 +1267,15 @@ export class TaintAnalysis {
     this.summaries.set(fn.id(), 'pending')
     let summary: Summary
     try {
-      const frame = this.analyse(fn, (i, name) => [{ origin: i, steps: [stepAt(name, `parameter ${name.text()}`)] }])
-      summary = {
-        returnParams: new Set((frame.returns ?? []).filter((f) => f.origin >= 0).map((f) => f.origin)),
-        returnSource: frame.returns?.filter((f) => f.origin === -1),
-        paramSinks: frame.paramSinks,
-      }
+      const frame = this.analyse(fn, (i, name) => [{ origin: i, rules: this.everyRule, steps: [stepAt(name, `parameter ${name.text()}`)] }])
+      const returnParams = new Map<number, number>()
+      for (const f of frame.returns ?? []) if (f.origin >= 0) returnParams.set(f.origin, (returnParams.get(f.origin) ?? 0) | f.rules)
+      summary = { returnParams, returnSource: frame.returns?.filter((f) => f.origin === -1), paramSinks: frame.paramSinks }
     } catch (e) {
       if (!(e instanceof Budget)) throw e
       this.overBudget(fn)
       // Over budget: assume each parameter reaches the return, and report nothing inside.
-      summary = { returnParams: new Set(this.syntax.parameters(fn).map((p) => p.index)), returnSource: undefined, paramSinks: new Map() }
+      summary = { returnParams: new Map(this.syntax.parameters(fn).map((p) => [p.index, this.everyRule])), returnSource: undefined, paramSinks: new Map() }
     }
     this.summaries.set(fn.id(), summary)
     return summary
@@ -1179,34 +1307,36 @@ export class TaintAnalysis {
 
   /** Propagators: `$TO.append($FROM)` makes `$TO` tainted when `$FROM` is; mutating methods do so by default. */
   private propagate(n: Node, env: Env): void {
-    for (const { from, to } of this.m.propagators.get(n.id()) ?? []) {
-      const t = this.taintOf(from, env)
+    for (const { from, to, rules } of this.m.propagators.get(n.id()) ?? []) {
+      const t = only(this.taintOf(from, env), rules)
       if (t) this.bind(to, withStep(t, stepAt(n, `into ${shortText(to, 30)}`)), true, env)
     }
   }
 
-  private checkSink(node: Node, focus: Node[], env: Env): void {
-    for (const part of focus) {
-      const t = this.taintOf(part, env)
-      if (t) this.reach(node, t, [])
-    }
-  }
-
-  /** Tainted data reaches a sink: a finding when it came from a source, a summary entry when from a parameter. */
-  private reach(sink: Node, t: Taint, after: TaintTraceStep[]): void {
-    for (const flow of t ?? []) {
-      const steps = [...flow.steps, ...after]
-      if (flow.origin >= 0) {
-        const list = this.frame.paramSinks.get(flow.origin) ?? []
-        if (!list.some((x) => x.sink.id() === sink.id())) list.push({ sink, steps })
-        this.frame.paramSinks.set(flow.origin, list)
-      } else if (!this.findings.has(sink.id())) {
-        this.findings.set(sink.id(), this.finding(sink, steps))
+  private checkSink(node: Node, focus: SinkFocus, env: Env): void {
+    for (const { rule, nodes } of focus) {
+      for (const part of nodes) {
+        const t = only(this.taintOf(part, env), bit(rule))
+        if (t) this.reach(node, t, [], rule)
       }
     }
   }
 
-  private finding(sink: Node, steps: TaintTraceStep[]): EngineMatch {
+  /** Tainted data reaches a sink of a rule: a finding when it came from a source, a summary entry when from a parameter. */
+  private reach(sink: Node, t: Taint, after: TaintTraceStep[], rule: number): void {
+    for (const flow of t ?? []) {
+      const steps = [...flow.steps, ...after]
+      if (flow.origin >= 0) {
+        const list = this.frame.paramSinks.get(flow.origin) ?? []
+        if (!list.some((x) => x.sink.id() === sink.id() && x.rule === rule)) list.push({ sink, rule, steps })
+        this.frame.paramSinks.set(flow.origin, list)
+      } else if (!this.findings.has(`${rule}:${sink.id()}`)) {
+        this.findings.set(`${rule}:${sink.id()}`, this.finding(this.rules[rule], sink, steps))
+      }
+    }
+  }
+
+  private finding(rule: RuleDef, sink: Node, steps: TaintTraceStep[]): EngineMatch {
     const { start, end } = sink.range()
     const source = steps[0]?.note.replace(/^source: /, '') ?? 'data'
     const via = steps.filter((s) => s.note.endsWith(' = …')).map((s) => s.note.slice(0, -4))
@@ -1216,12 +1346,12 @@ export class TaintAnalysis {
     // A source that is itself the sink's value (`token = rand.Int63()`) is named once.
     const subject = source === sinkName.replace(/\(\)$/, '') || sinkName === `${source}()` ? source : `${source} reaches ${sinkName}${through}`
     return {
-      rule_id: this.rule.id,
+      rule_id: rule.id,
       line: start.line + 1,
       column: start.column + 1,
       end_line: end.line + 1,
       end_column: end.column + 1,
-      message: `${subject}: ${this.rule.message}`,
+      message: `${subject}: ${rule.message}`,
       matched: sink.text(),
       trace: [...steps, stepAt(sink, `sink: ${sinkName}`)],
     }
@@ -1410,21 +1540,25 @@ export function entryNeeds(spec: TaintSpec): [string, Need][] {
 /** Runs taint rules on a parsed file. */
 export function scanTaint(root: SgNode, astLang: string, rules: { rule: RuleDef; spec: TaintSpec }[], present: (partKey: string) => boolean): EngineMatch[] {
   if (!TAINT_SYNTAX[astLang] || !rules.length) return []
+  if (root.range().end.index > MAX_TAINT_CHARS) {
+    noteForFile(`data flow not followed: the file is over ${MAX_TAINT_CHARS / 1024} KB (bundled or generated code); ${rules.map((r) => r.rule.id).join(', ')} not applied`)
+    return []
+  }
   const all = unionsOf(rules.map((r) => r.spec))
   const files = new FileMatches(root, astLang, present)
   // A file without any source, or without any sink, needs no taint work at all: one search of each tells.
   if (!files.some(all.sources) || !files.some(all.sinks)) return []
+  const reached = rules.flatMap(({ rule, spec }) => {
+    const m = taintMatches(spec, files, all)
+    return m ? [{ rule, m }] : []
+  })
+  // Every rule in one walk (a bit each in a number, so at most 30 at a time).
   const out: EngineMatch[] = []
   const work = { done: 0 }
-  for (const [i, { rule, spec }] of rules.entries()) {
-    if (work.done >= FILE_BUDGET) {
-      taintStats.budgetHits++
-      noteForFile(`data flow of ${rules.slice(i).map((r) => r.rule.id).join(', ')} not followed: the file used its budget of ${FILE_BUDGET} steps`)
-      break
-    }
-    const m = taintMatches(spec, files, all)
-    if (!m) continue
-    for (const match of new TaintAnalysis(rule, files.tree.node(root), astLang, m, files, work).run()) out.push(match)
+  for (let i = 0; i < reached.length; i += MAX_RULES_PER_WALK) {
+    const some = reached.slice(i, i + MAX_RULES_PER_WALK)
+    const entries = combine(some.map((r) => r.rule), some.map((r) => r.m))
+    for (const match of new TaintAnalysis(some.map((r) => r.rule), files.tree.node(root), astLang, entries, files, work).run()) out.push(match)
   }
   return out
 }

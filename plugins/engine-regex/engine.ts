@@ -2,7 +2,7 @@
 import type { Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/engine-api.ts'
 import { LiteralIndex } from './literal-index.ts'
 import { requiredLiterals, type Literals } from './literals.ts'
-import { catastrophicReason } from './redos.ts'
+import { catastrophicReason } from '../../kernel/engine-api.ts'
 import { isPlaceholder, shannonEntropy } from './secrets.ts'
 
 /** Longer lines are minified code or data: slow to search and never a place a person wrote a secret. */

@@ -1,5 +1,5 @@
 // Literal strings one of which every match of a regular expression contains: lines without any are never run.
-import { parseRegex, type RegexNode } from './syntax.ts'
+import { parseRegex, type RegexNode } from '../../kernel/engine-api.ts'
 
 /** At least one of these strings is in every match; null when the pattern has no usable literal. */
 export type Literals = string[] | null

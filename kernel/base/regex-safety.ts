@@ -1,5 +1,5 @@
 // Finds regular expressions whose backtracking is super-linear: ambiguous repetition a match can split many ways.
-import { allChars, edgeChars, nullable, overlaps, parseRegex, type CharSet, type RegexNode } from './syntax.ts'
+import { allChars, edgeChars, nullable, overlaps, parseRegex, type CharSet, type RegexNode } from './regex-syntax.ts'
 
 /** A repetition that runs long enough for ambiguity inside it to blow up. */
 const isLongRepeat = (n: RegexNode): n is Extract<RegexNode, { type: 'repeat' }> => n.type === 'repeat' && (n.max === Infinity || n.max >= 10)
