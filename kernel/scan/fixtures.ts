@@ -34,7 +34,7 @@ const COMMENT_START = /^\s*(\/\/|#|\/\*|\{\/\*|<!--|--|;|\*)/
 const ANNOTATION = /(?:\/\/|#|\/\*|<!--|--|;|\*)\s*(ruleid|ok):\s*([a-z0-9][a-z0-9.,\s-]*)(?:\(flow:\s*([a-z-]+)\))?/
 
 /** The kinds of data-flow case a taint rule's fixture covers, in the order `guard rules test` lists them. */
-export const FLOW_KINDS = ['direct', 'assignments', 'string-building', 'container', 'helper-function', 'class-field', 'sanitized', 'constant-overwrite', 'dead-branch', 'number-conversion']
+export const FLOW_KINDS = ['direct', 'assignments', 'string-building', 'container', 'helper-function', 'class-field', 'sanitized', 'guard', 'constant-overwrite', 'dead-branch', 'number-conversion']
 
 interface Expectation {
   kind: 'ruleid' | 'ok'

@@ -248,6 +248,15 @@ function exits(branch: Node | null): boolean {
   if (!last) return false
   if (/^(return|throw|raise)(_statement|_expression)?$/.test(kindOf(last))) return true
   if (/block|statement_list|compound/.test(kindOf(last))) return exits(last)
+  // try { …; return } catch { return }: every way out of it leaves (a `finally` that leaves is enough on its own).
+  if (/^(try_statement|begin)$/.test(kindOf(last))) {
+    const parts = last.namedChildren()
+    const finalizer = parts.find((c) => /finally|ensure/.test(kindOf(c)))
+    if (finalizer && exits(fieldOf(finalizer, 'body') ?? finalizer)) return true
+    const body = fieldOf(last, 'body') ?? parts.find((c) => /block|body|compound|statement_list/.test(kindOf(c))) ?? null
+    const handlers = parts.filter((c) => /catch|except|rescue/.test(kindOf(c)))
+    return exits(body) && handlers.every((h) => exits(fieldOf(h, 'body') ?? h.namedChildren().filter((c) => kindOf(c) !== 'comment').at(-1) ?? null))
+  }
   // A call that does not come back: abort(403), exit(), die(), sys.exit(), os.Exit(1), panic(...), halt.
   return /^\s*(abort|exit|die|sys\.exit|os\.Exit|panic|halt|process\.exit|raise_error|render_404|not_found)\b/.test(last.text()) || /^(exit_statement|expression_statement)$/.test(kindOf(last)) && /^\s*(exit|die)\b/.test(last.text())
 }
@@ -800,6 +809,26 @@ export class TaintAnalysis {
     if (++this.fileWork.done > FILE_BUDGET || ++this.frame.work > FUNCTION_BUDGET) throw new Budget()
   }
 
+  /**
+   * The rules `n` is a source of, none when it reads an object the code built itself: `request.url` after
+   * `const request = new Request(url)` is a client's request, not the one the server received. The nearest function
+   * around that binds the name decides: as a parameter (the framework's request) or by `name = new …`.
+   */
+  private sourceAt(n: Node): number {
+    const rules = this.m.sources.get(n.id()) ?? 0
+    if (!rules) return 0
+    let root = n
+    for (let next: Node | null | undefined = root; next; next = this.syntax.member(root)?.object ?? this.syntax.calls[kindOf(root)]?.receiver(root)) root = next
+    if (root.id() === n.id() || !this.syntax.references.has(kindOf(root))) return rules
+    const name = root.text()
+    const built = new RegExp(`(^|[^\\w$.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*=\\s*new\\s`)
+    for (const fn of [...root.ancestors().filter((a) => this.syntax.functions.has(kindOf(a))), this.root]) {
+      if (fn.id() !== this.root.id() && this.syntax.parameters(fn).some((p) => p.name.text() === name)) return rules
+      if (built.test(fn.text())) return 0
+    }
+    return rules
+  }
+
   private sourceTaint(n: Node, rules: number): Taint {
     return [{ origin: -1, rules, steps: [stepAt(n, `source: ${shortText(this.accessed(n))}`)] }]
   }
@@ -979,21 +1008,27 @@ export class TaintAnalysis {
     if (branches.length) env.join(...branches)
   }
 
-  /** The guards a condition is, looking through parentheses and negations (`!ok(x)` holds where ok(x) does not). */
-  private guardsOf(condition: Node | null): Guard[] {
-    let n = condition
-    let negated = false
-    while (n) {
-      const guards = this.m.guards.get(n.id())
-      if (guards) return negated ? guards.map((g) => ({ ...g, safeWhen: !g.safeWhen })) : guards
-      const kind = kindOf(n)
-      const children = n.namedChildren()
-      if (children.length !== 1) return []
-      if (/unary|not_operator|prefix_unary/.test(kind) && /^(!|not)$/.test(operatorOf(n) ?? '')) negated = !negated
-      else if (!/parenthesized|condition_clause/.test(kind)) return []
-      n = children[0]
+  /**
+   * The guards a condition holds, looking through parentheses and negations (`!ok(x)` holds where ok(x) does not)
+   * and into `&&` and `||`: both sides of `a && b` hold where it does, neither side of `a || b` where it does not.
+   */
+  private guardsOf(n: Node | null, negated = false): Guard[] {
+    if (!n) return []
+    const guards = this.m.guards.get(n.id())
+    if (guards) return negated ? guards.map((g) => ({ ...g, safeWhen: !g.safeWhen })) : guards
+    const kind = kindOf(n)
+    const children = n.namedChildren()
+    const op = operatorOf(n) ?? ''
+    if (children.length === 1) {
+      if (/unary|not_operator|prefix_unary/.test(kind) && /^(!|not)$/.test(op)) return this.guardsOf(children[0], !negated)
+      return /parenthesized|condition_clause/.test(kind) ? this.guardsOf(children[0], negated) : []
     }
-    return []
+    const and = /^(&&|and)$/.test(op)
+    if (children.length !== 2 || !(and || /^(\|\||or)$/.test(op))) return []
+    // Under a negation `&&` reads as `||` and the other way round. A guard inside a conjunction holds on the side
+    // where the whole holds (safe when true); inside a disjunction, on the side where it does not.
+    const conjunction = and !== negated
+    return children.flatMap((c) => this.guardsOf(c, negated)).filter((g) => g.safeWhen === conjunction)
   }
 
   /** A validated value is clean from here on, in `env`, for the rules whose guard validated it. */
@@ -1098,7 +1133,7 @@ export class TaintAnalysis {
 
   private evaluateExpression(n: Node, env: Env): Taint {
     const id = n.id()
-    const source = this.m.sources.get(id)
+    const source = this.sourceAt(n)
     const own = source ? this.sourceTaint(n, source) : undefined
     const s = this.syntax
     const kind = kindOf(n)
@@ -1204,7 +1239,7 @@ export class TaintAnalysis {
     }
     // `request.get_json()`: the method itself is the source.
     const callee = shape.callee(n)
-    const source = callee ? this.m.sources.get(callee.id()) : undefined
+    const source = callee ? this.sourceAt(callee) : undefined
     let t = callee && source ? this.sourceTaint(callee, source) : undefined
     if (receiver) t = union(t, this.taintOf(receiver, env))
     for (const arg of args) t = union(t, this.taintOf(arg, env))

@@ -143,3 +143,10 @@ function shuffle(items) {
   // ok: js.insecure-random
   return items
 }
+
+// A random property name, not a secret: `key` alone names an object key far more often than a crypto key.
+function forcedAccessor() {
+  // ok: js.insecure-random
+  var key = Math.random()
+  return key
+}

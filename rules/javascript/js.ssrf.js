@@ -126,3 +126,16 @@ function notARoute(url) {
   // ok: js.ssrf
   return fetch(url)
 }
+
+// A client's own request object (node-fetch following a redirect), not the server's.
+function follow(url, opts) {
+  return new Promise((resolve) => {
+    const request = new Request(url, opts)
+    send(request).then((res) => {
+      const location = res.headers.get('Location')
+      const next = new URL(location, request.url).toString()
+      // ok: js.ssrf (flow: direct)
+      resolve(fetch(next))
+    })
+  })
+}
