@@ -16,6 +16,7 @@ import { jwtSecret, signToken } from '../kernel/access/tokens.ts'
 import { issueLicense, TIERS, type Tier } from '../kernel/access/license.ts'
 import { INSTALL_DIR } from '../kernel/base/install.ts'
 import { writeFileAtomic } from '../kernel/base/files.ts'
+import { baselineOf, readBaseline } from '../kernel/scan/baseline.ts'
 import { migrateConfigText } from '../kernel/config/legacy.ts'
 import { serve } from './serve.ts'
 import { progressBar, formatText, formatGate } from './output.ts'
@@ -24,6 +25,7 @@ const USAGE = `guard — code scanning for security and compliance
 
   guard serve [--port 8000] [--host 0.0.0.0] [--reload]
   guard scan [PATH] [--format text|json|sarif|junit|html|csv|markdown] [--output FILE] [--changed-files F...] [--pack ID...]
+             [--history [--since REV]] [--baseline FILE] [--write-baseline FILE]
   guard gate [PATH] [same flags as scan]         exit 0 pass, 1 fail, 2 error
   guard report --format F [PATH] [--output FILE]
   guard rules [--pack ID] [--language L] [--json]
@@ -39,6 +41,10 @@ const SCAN_FLAGS = {
   output: { type: 'string', short: 'o' },
   'changed-files': { type: 'string', multiple: true },
   pack: { type: 'string', multiple: true },
+  history: { type: 'boolean' },
+  since: { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
 } satisfies ParseArgsConfig['options']
 
 class UsageError extends Error {}
@@ -86,18 +92,31 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
   if (format !== 'text' && format !== 'json' && !(REPORT_FORMATS as readonly string[]).includes(format))
     throw new UsageError(`unknown format ${format}; one of text, json, ${REPORT_FORMATS.join(', ')}`)
   if (command === 'report' && (format === 'text' || format === 'json')) throw new UsageError('report --format takes one of ' + REPORT_FORMATS.join(', '))
+  if (values.since !== undefined && !values.history) throw new UsageError('--since goes with --history')
   const request: ScanRequest = {
     repo_path: '.',
     ...(values['changed-files'] ? { changed_files: values['changed-files'] } : {}),
     ...(values.pack ? { config_overrides: { packs: values.pack } } : {}),
+    ...(values.history ? { history: true, ...(values.since !== undefined && { history_since: values.since }) } : {}),
+  }
+  // Writing a baseline records every finding: no baseline leaves any out then.
+  let baseline: Set<string> | undefined = values['write-baseline'] !== undefined ? new Set() : undefined
+  if (values.baseline !== undefined && !baseline) {
+    const read = readBaseline(path.resolve(values.baseline))
+    if ('problem' in read) throw new UsageError(`--baseline ${values.baseline}: ${read.problem}`)
+    baseline = read.ids
   }
   return withKernel(async (kernel) => {
     const bar = progressBar()
-    const opts = { roots: [fs.realpathSync(target)], onProgress: bar.update, identity: { sub: 'cli', role: 'admin' as const, auth: 'local' as const } }
+    const opts = { roots: [fs.realpathSync(target)], onProgress: bar.update, identity: { sub: 'cli', role: 'admin' as const, auth: 'local' as const }, baseline }
     try {
       const { result, gate } = command === 'gate' ? await kernel.gate(request, opts) : { ...(await kernel.scan(request, opts)), gate: undefined }
       bar.done()
       warn(result.warnings ?? [])
+      if (values['write-baseline'] !== undefined) {
+        writeFileAtomic(values['write-baseline'], `${JSON.stringify(baselineOf(result.findings), null, 1)}\n`)
+        process.stderr.write(`guard: baseline of ${result.findings.length} finding(s) written to ${values['write-baseline']}\n`)
+      }
       if (format === 'text') write(values.output, formatText(result))
       else if (format === 'json') write(values.output, JSON.stringify(gate ? { ...result, gate } : result, null, 2))
       else write(values.output, (await kernel.report(format as ReportFormat, { scan_id: result.scan_id })).content)

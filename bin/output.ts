@@ -28,11 +28,12 @@ export function formatText(result: ScanResult): string {
     const mark = f.suppressed ? ' (suppressed)' : ''
     const snippet = f.snippet.split('\n').map((l) => `    | ${l}`).join('\n')
     const trace = (f.trace ?? []).map((s, i) => `\n    ${i + 1}. ${s.file}:${s.line}:${s.column}  ${s.note}`).join('')
-    return `${f.severity.toUpperCase().padEnd(8)} ${f.rule_id}${mark}\n  ${f.file}:${f.line}:${f.column}  ${f.message}\n${snippet}${trace}`
+    const commit = f.commit ? ` (commit ${f.commit.slice(0, 12)}, ${f.commit_date})` : ''
+    return `${f.severity.toUpperCase().padEnd(8)} ${f.rule_id}${mark}\n  ${f.file}:${f.line}:${f.column}${commit}  ${f.message}\n${snippet}${trace}`
   })
   const counts = Object.entries(result.by_severity).map(([s, n]) => `${n} ${s}`).join(', ')
   lines.push(
-    `${result.total} finding(s) (${counts}); ${result.suppressed} suppressed; ${result.files_scanned} file(s) scanned, ` +
+    `${result.total} finding(s) (${counts}); ${result.suppressed} suppressed;${result.baselined !== undefined ? ` ${result.baselined} in the baseline;` : ''} ${result.files_scanned} file(s) scanned, ` +
       `${result.files_skipped.length} skipped, ${result.rules_evaluated} rule(s), ${result.duration_ms} ms; scan ${result.scan_id}`,
   )
   return lines.join('\n\n')

@@ -55,6 +55,8 @@ export const Finding = Type.Object(
         description: 'Taint findings: the path from the source (first) to the sink (last)',
       }),
     ),
+    commit: Type.Optional(Type.String({ description: 'History scans: the first commit that brought the finding in' })),
+    commit_date: Type.Optional(Type.String({ description: "History scans: that commit's author date" })),
   },
   { title: 'Finding' },
 )
@@ -67,6 +69,12 @@ export const ScanRequest = Type.Object(
     repo_path: Type.Optional(Type.String({ default: '.', description: 'Repository on the server, inside GUARD_SCAN_ROOTS' })),
     files: Type.Optional(FilesMap),
     changed_files: Type.Optional(Type.Array(Type.String(), { description: 'Limit the scan to these files' })),
+    history: Type.Optional(
+      Type.Boolean({
+        description: "Scan the repository's git history for secrets instead of its files: every file version of every commit reachable from HEAD, once; findings name the commit that first brought each one",
+      }),
+    ),
+    history_since: Type.Optional(Type.String({ maxLength: 200, description: 'With history: only the commits after this revision (since..HEAD)' })),
     config_overrides: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Scan keys of .guard.yaml' })),
   },
   { title: 'ScanRequest', additionalProperties: false },
@@ -98,6 +106,7 @@ export const ScanResult = Type.Object(
     rules_evaluated: Type.Integer(),
     duration_ms: Type.Integer(),
     suppressed: Type.Integer(),
+    baselined: Type.Optional(Type.Integer({ description: 'Findings left out because the baseline (.guard.yaml `baseline`) lists them' })),
     warnings: Type.Optional(
       Type.Array(Type.Object({ path: Type.String(), message: Type.String() }), {
         description: "What the scan read but did not take as written (legacy or unknown keys of the repository's .guard.yaml, files that link out of it) and what it cut (findings past a file's or the scan's limit)",

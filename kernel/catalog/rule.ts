@@ -53,6 +53,13 @@ export interface RuleDef {
   secret_group?: number
   /** For secrets: minimum Shannon entropy (bits/char) of the secret. */
   entropy?: number
+  /**
+   * For secrets: a catch-all detector (a keyword and a value, no provider format): the value must look like a
+   * credential (see looksLikeCredential), and the rule stays quiet where a provider rule reports the same secret.
+   */
+  generic?: boolean
+  /** For secrets: a checksum the format carries, which a real token passes (`crc32-base62`: GitHub, npm). */
+  checksum?: 'crc32-base62'
   paths?: { include?: string[]; exclude?: string[] }
   /** In test files: `skip` the rule, or lower its confidence (default `lower`). */
   in_tests?: 'skip' | 'lower' | 'keep'
@@ -86,6 +93,8 @@ export interface EngineMatch {
   /** The secret's own text, masked wherever it appears in the snippet and message. */
   secret?: string
   confidence?: Confidence
+  /** Set where this match is less severe than its rule (a generic credential in a test file). */
+  severity?: Severity
   /** Taint findings: the source, each step, and the sink, in this file. */
   trace?: TaintTraceStep[]
 }

@@ -59,6 +59,8 @@ export const RuleFile = Type.Object(
     absent: Type.Optional(Type.Boolean({ description: 'regex rules: report the file (at its first line of code) when no line matches' })),
     secret_group: Type.Optional(Type.Integer({ minimum: 0 })),
     entropy: Type.Optional(Type.Number({ minimum: 0, maximum: 8 })),
+    generic: Type.Optional(Type.Boolean({ description: 'secrets: a catch-all detector (a keyword and a value): the value must look like a credential, and it stays quiet where a provider rule reports the same secret' })),
+    checksum: Type.Optional(Type.Union([Type.Literal('crc32-base62')], { description: 'secrets: the format carries a checksum the match must pass (GitHub and npm tokens: CRC32 of the random part, base62, as the last 6 characters)' })),
     paths: Type.Optional(Type.Object({ include: Type.Optional(Globs), exclude: Type.Optional(Globs) }, { additionalProperties: false })),
     in_tests: Type.Optional(Type.Union([Type.Literal('skip'), Type.Literal('lower'), Type.Literal('keep')])),
     fix: Type.Optional(Type.String()),

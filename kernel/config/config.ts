@@ -48,6 +48,7 @@ const ScanKeys = {
   exclude: Type.Optional(Type.Array(Type.String())),
   suppressions: Type.Optional(Type.Array(SuppressionRule)),
   rules: Type.Optional(RuleOverrides),
+  baseline: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'A baseline file (guard scan --write-baseline), relative to the repository: only findings it does not list are reported' })),
   limits: Type.Optional(
     Type.Object(
       {
@@ -128,7 +129,7 @@ export const GuardConfig = Type.Object(
   { ...strict, title: 'GuardConfig' },
 )
 export type GuardConfig = Static<typeof GuardConfig>
-export type ScanConfig = Pick<GuardConfig, 'packs' | 'gate' | 'include' | 'exclude' | 'suppressions' | 'rules' | 'limits'>
+export type ScanConfig = Pick<GuardConfig, 'packs' | 'gate' | 'include' | 'exclude' | 'suppressions' | 'rules' | 'baseline' | 'limits'>
 
 /** Every problem of a config object, each with its key path (unknown keys included). */
 export function configErrors(config: unknown, prefix = ''): FieldError[] {

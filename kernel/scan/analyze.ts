@@ -1,6 +1,7 @@
 // Everything about a finding that one file decides: matches, snippet, masking, inline suppression, fingerprint.
+import { createHash } from 'node:crypto'
 import type { Engine, EngineMatch, RuleDef, SourceFile, TaintTraceStep } from '../catalog/rule.ts'
-import { SEVERITIES, type Suppression } from '../base/schemas.ts'
+import { SEVERITIES, type Severity, type Suppression } from '../base/schemas.ts'
 import { evaluateFile } from './evaluate.ts'
 import { fingerprintFinding, normalizeCode } from './fingerprint.ts'
 import { inlineSuppression } from './suppress.ts'
@@ -15,6 +16,8 @@ export interface FileFinding {
   end_column: number
   snippet: string
   confidence: 'high' | 'medium' | 'low'
+  /** Set where the match is less severe than its rule. */
+  severity?: Severity
   suppression: Suppression | null
   /** Taint findings: source, steps and sink in this file. */
   trace?: TaintTraceStep[]
@@ -54,8 +57,16 @@ function strongest(matches: EngineMatch[], byId: Map<string, RuleDef>): EngineMa
  * The file's findings and how many there were. Past MAX_FINDINGS_PER_FILE the most severe are kept, so a generated
  * file's thousand low findings cannot hide its one critical one.
  */
-export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): { findings: FileFinding[]; found: number } {
-  const all = evaluateFile(file, rules, engines)
+export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[], earlier?: Set<string>): { findings: FileFinding[]; found: number } {
+  let all = evaluateFile(file, rules, engines)
+  // A history meets one secret in version after version and file after file: it is reported where it first came in.
+  // `earlier` keeps a hash of each rule's secret (or matched code), never the secret.
+  if (earlier) {
+    all = all.filter((m) => {
+      const key = createHash('sha256').update(`${m.rule_id}\0${m.secret ?? normalizeCode(m.matched)}`).digest('base64url')
+      return !earlier.has(key) && !!earlier.add(key)
+    })
+  }
   if (all.length === 0) return { findings: [], found: 0 }
   const lines = file.text.split(/\r?\n/)
   const seen = new Map<string, number>()
@@ -98,6 +109,7 @@ export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[
       end_column: m.end_column,
       snippet,
       confidence: m.confidence ?? 'medium',
+      ...(m.severity ? { severity: m.severity } : {}),
       suppression: inlineSuppression(lines, m.line, m.rule_id),
       ...(m.trace ? { trace: m.trace.map((s) => ({ ...s, note: hide(s.note) })) } : {}),
     })

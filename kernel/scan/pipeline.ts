@@ -11,8 +11,11 @@ import type { RuleMeta, Store } from '../store/store.ts'
 import type { ScanPool } from './pool.ts'
 import type { Identity } from '../access/permissions.ts'
 import { configSuppressor } from './suppress.ts'
-import { checkChangedFiles, checkInlinePaths, resolveScanTarget, scanRoots } from './target.ts'
+import { checkChangedFiles, checkInlinePaths, repositoryFile, resolveScanTarget, scanRoots } from './target.ts'
+import { readBaseline } from './baseline.ts'
 import { tooLarge, walkTarget, type SkippedFile } from './walk.ts'
+import { scanHistory } from './history.ts'
+import { ValidationError } from '../base/errors.ts'
 
 /** What a scan needs from the kernel that runs it. */
 export interface ScanContext {
@@ -35,6 +38,8 @@ export interface ScanProgress {
 
 export interface ScanOptions {
   identity?: Identity
+  /** Fingerprints to leave out (the CLI's --baseline file); else the repository's `baseline` decides. */
+  baseline?: Set<string>
   /** Scan roots for repo_path (default GUARD_SCAN_ROOTS); the CLI passes the directory it was given. */
   roots?: string[]
   signal?: AbortSignal
@@ -48,6 +53,15 @@ export interface ScanOutcome {
   config: ScanConfig
   target: string
   startedAt: string
+}
+
+/** The fingerprints of a repository's baseline file; a file that cannot be read is a warning, and nothing is left out. */
+function repositoryBaseline(root: string | undefined, rel: string, warnings: { path: string; message: string }[]): Set<string> | undefined {
+  if (!root) return void warnings.push({ path: 'baseline', message: 'applies to repository scans, not inline files' })
+  const read = readBaseline(repositoryFile(root, rel, 'baseline'))
+  if ('ids' in read) return read.ids
+  warnings.push({ path: rel, message: `baseline not applied: ${read.problem}; every finding is reported` })
+  return undefined
 }
 
 export function ruleMeta(rule: RuleDef): RuleMeta {
@@ -104,23 +118,48 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
   let total = 0
   let done = 0
   let found = 0
-  const results: FileResult[] = await kernel.pool.analyze(files, {
-    rules,
-    engines: kernel.engines,
-    signal,
-    scanTimeoutS: config.limits!.scan_timeout_s!,
-    maxFileBytes,
-    fileTimeoutMs: timeoutMs(Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30)),
-    onListed: (listed) => {
-      total = listed
-      opts.onStart?.({ scan_id: scanId, files_total: total, rules_total: rules.length })
-    },
-    onFileDone: (r) => {
-      done++
-      found += r.findings.length
-      opts.onProgress?.({ files_done: done, files_total: total, findings: found })
-    },
-  })
+  let results: (FileResult & { commit?: string; commit_date?: string })[]
+  let evaluated = rules
+  /** Files read, or in a history the file versions read (the results keep only those with findings). */
+  let read: number | undefined
+  if (request.history) {
+    if (!target) throw new ValidationError('history needs a repository', [{ path: 'history', message: 'reads the git history of a repo_path, not inline files' }])
+    // A history is read for what stays exposed in it: the secrets rules of the enabled packs.
+    const secrets = (evaluated = rules.filter((r) => r.secret_group !== undefined))
+    opts.onStart?.({ scan_id: scanId, files_total: 0, rules_total: secrets.length })
+    const history = await scanHistory(
+      target.root,
+      {
+        since: request.history_since,
+        rules: secrets,
+        engines: await kernel.engineModules(),
+        filter: { maxFileBytes, include: config.include, exclude: config.exclude },
+        signal,
+        scanTimeoutS: config.limits!.scan_timeout_s!,
+        onFile: (r, versions) => opts.onProgress?.({ files_done: versions, files_total: versions, findings: (found += r.findings.length) }),
+      },
+      skipped,
+    )
+    ;[results, read] = [history.results, history.versions]
+  } else {
+    results = await kernel.pool.analyze(files, {
+      rules,
+      engines: kernel.engines,
+      signal,
+      scanTimeoutS: config.limits!.scan_timeout_s!,
+      maxFileBytes,
+      fileTimeoutMs: timeoutMs(Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30)),
+      onListed: (listed) => {
+        total = listed
+        opts.onStart?.({ scan_id: scanId, files_total: total, rules_total: rules.length })
+      },
+      onFileDone: (r) => {
+        done++
+        found += r.findings.length
+        opts.onProgress?.({ files_done: done, files_total: total, findings: found })
+      },
+    })
+  }
 
   const byId = new Map(rules.map((r) => [r.id, r]))
   const suppressByConfig = configSuppressor(config.suppressions)
@@ -146,7 +185,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
       findings.push({
         id: f.id,
         rule_id: f.rule_id,
-        severity: rule.severity,
+        severity: f.severity ?? rule.severity,
         message: f.message,
         file: r.path,
         line: f.line,
@@ -162,8 +201,17 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
         suppressed: suppression !== null,
         suppression,
         ...(f.trace ? { trace: f.trace.map((s) => ({ file: r.path, ...s })) } : {}),
+        ...(r.commit ? { commit: r.commit, commit_date: r.commit_date } : {}),
       })
     }
+  }
+  // A baseline leaves out what the repository already had: the CLI's file, or the repository's `baseline`.
+  let baselined: number | undefined
+  const baseline = opts.baseline ?? (config.baseline !== undefined ? repositoryBaseline(target?.root, config.baseline, warnings) : undefined)
+  if (baseline) {
+    const before = findings.length
+    for (let i = findings.length - 1; i >= 0; i--) if (baseline.has(findings[i].id)) findings.splice(i, 1)
+    baselined = before - findings.length
   }
   findings.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
   skipped.sort((a, b) => a.path.localeCompare(b.path))
@@ -174,11 +222,12 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     total: findings.length - suppressed,
     by_severity,
     scan_id: scanId,
-    files_scanned: scanned,
+    files_scanned: read ?? scanned,
     files_skipped: skipped,
-    rules_evaluated: rules.length,
+    rules_evaluated: evaluated.length,
     duration_ms: Date.now() - started,
     suppressed,
+    ...(baselined !== undefined ? { baselined } : {}),
     warnings,
   }
   const targetName = target ? target.relative : 'inline'

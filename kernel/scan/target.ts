@@ -72,6 +72,18 @@ function realLocation(root: string, rel: string): string {
   }
 }
 
+/**
+ * A file a repository's configuration names (`baseline`), as an absolute path inside the repository (symbolic links
+ * resolved); a path that leaves it is a 422 on `field`.
+ */
+export function repositoryFile(root: string, rel: string, field: string): string {
+  let { problem, normal } = relativePathProblem(rel)
+  const real = problem ? '' : realLocation(root, normal)
+  if (!problem && !isInside(root, real)) problem = 'resolves outside the repository through a symbolic link'
+  if (problem) throw new ValidationError(`Invalid ${field}`, [{ path: field, message: `${quoted(rel)} ${problem}` }])
+  return path.join(root, normal)
+}
+
 /** Inline file names must be relative and stay below the scan root; returns them in POSIX form. */
 export function checkInlinePaths(files: Record<string, string>): Map<string, string> {
   const errors: FieldError[] = []

@@ -37,18 +37,30 @@ export interface WalkOptions {
 }
 
 /**
+ * Whether a file at a relative path is scanned: undefined when it is, the reason it is skipped, or '' when the
+ * configuration leaves it out (include/exclude). Folders are decided by the walk; a path from elsewhere (a commit)
+ * is checked for them here.
+ */
+export function fileFilter(opts: Pick<WalkOptions, 'include' | 'exclude' | 'maxFileBytes'>, checkFolders = false): (rel: string, size?: number) => string | undefined {
+  const included = opts.include?.length ? globMatcher(opts.include) : () => true
+  const excluded = globMatcher(opts.exclude)
+  return (rel, size) => {
+    if (!included(rel) || excluded(rel)) return ''
+    if (checkFolders && rel.split('/').slice(0, -1).some((segment) => SKIPPED_DIRS.has(segment))) return 'vendored, build or VCS folder'
+    return BUNDLE.test(rel) ? 'minified or bundled' : size !== undefined && size > opts.maxFileBytes ? tooLarge(opts.maxFileBytes) : undefined
+  }
+}
+
+/**
  * The files of a scan target, listed as the walk goes, so the first ones can be analysed while it goes on.
  * Files left out are added to `skipped`.
  */
 export function* walkTarget(root: string, opts: WalkOptions, skipped: SkippedFile[]): Generator<WalkedFile> {
-  const included = opts.include?.length ? globMatcher(opts.include) : () => true
-  const excluded = globMatcher(opts.exclude)
-
+  const filter = fileFilter(opts)
   const consider = (rel: string, abs: string, size?: number): WalkedFile | undefined => {
-    if (!included(rel) || excluded(rel)) return undefined
-    const reason = BUNDLE.test(rel) ? 'minified or bundled' : size !== undefined && size > opts.maxFileBytes ? tooLarge(opts.maxFileBytes) : undefined
-    if (!reason) return { path: rel, abs, size }
-    skipped.push({ path: rel, reason })
+    const reason = filter(rel, size)
+    if (reason === undefined) return { path: rel, abs, size }
+    if (reason) skipped.push({ path: rel, reason })
     return undefined
   }
 

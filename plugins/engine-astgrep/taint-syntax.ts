@@ -188,11 +188,21 @@ const constantBy = (kinds: string[], strings: string[], interpolations: string[]
 }
 
 const CONTAINER_LITERALS = new Set(['dictionary', 'object', 'hash', 'array_creation_expression', 'composite_literal', 'literal_value'])
+/** Literal lists (JavaScript's and Ruby's `array`, Python's `list`): their elements are keyed by position. */
+const LIST_LITERALS = new Set(['array', 'list'])
+const SPREAD = /spread|splat/
 
-/** Pairs of a literal container whose keys are all constants (else undefined: the container is one value). */
+/**
+ * Pairs of a literal container whose keys are all constants (else undefined: the container is one value); a literal
+ * list's elements by their position (`["a", x][1]` is x).
+ */
 function literalPairs(n: Node): { key: string; value: Node }[] | undefined {
   let node = n
   if (kindOf(node) === 'composite_literal') node = field(node, 'body') ?? node
+  if (LIST_LITERALS.has(kindOf(node))) {
+    const elements = node.namedChildren().filter((c) => kindOf(c) !== 'comment')
+    return elements.some((e) => SPREAD.test(kindOf(e))) ? undefined : elements.map((value, i) => ({ key: String(i), value }))
+  }
   if (!CONTAINER_LITERALS.has(kindOf(node))) return undefined
   const out: { key: string; value: Node }[] = []
   for (const child of node.namedChildren()) {

@@ -276,6 +276,15 @@ function loopHeader(n: Node): { targets: Node[]; value: Node } | undefined {
 
 /** Methods that put their (only or last) argument into their receiver. */
 const MUTATORS = new Set(['append', 'add', 'push', 'unshift', 'insert', 'extend', 'addAll', 'write', 'writelines', 'update', 'WriteString', 'WriteByte', 'WriteRune', 'Write', 'Append', 'AppendLine', 'AppendFormat', 'Add', 'AddRange', 'Insert', 'offer', 'concat', 'push_str', 'prepend', 'appendleft', 'store'])
+/** An empty list made in place: `new ArrayList<>()`, `[]`, `list()`, `new Array()`. */
+const EMPTY_LIST = /^(new\s+(java\.util\.)?(ArrayList|LinkedList|Vector|ArrayDeque|Stack|List)\s*(<[^()]*>)?\s*\(\s*\)|list\(\s*\)|\[\s*\]|(new\s+)?Array\(\s*\))$/
+/** Methods that put one element at a list's end, that take one out (the first, the last, or at an index), and that only read. */
+const APPENDS = new Set(['add', 'append', 'push', 'addLast', 'offer', 'offerLast', 'Add'])
+const REMOVES = new Set(['remove', 'pop', 'shift', 'removeFirst', 'poll', 'pollFirst', 'RemoveAt'])
+const LIST_READS = new Set(['get', 'size', 'length', 'isEmpty', 'contains', 'indexOf', 'count', 'Count', 'Contains', 'ElementAt', 'includes', 'at', 'slice', 'join', 'toString', 'iterator', 'stream', 'forEach', 'map', 'filter'])
+/** Where a list's length is kept among the constants. */
+const lengthOf = (path: string) => `${path}#length`
+
 /** Methods that put their last argument under the key given first. */
 const KEYED_SETTERS = new Set(['put', 'set', 'setdefault', 'putIfAbsent', 'Set', 'Add', 'store', '__setitem__'])
 /** Methods that read the value under a key. */
@@ -878,11 +887,15 @@ export class TaintAnalysis {
       const whole = this.m.sinks.get(n.id())
       if (whole) this.checkSink(whole.node, whole.focus, env)
       // A literal dict or object with constant keys: each member is tracked on its own (`d["safe"]` stays clean).
-      const members = assignment.value && targets.length === 1 && !augmented ? this.syntax.pairs(assignment.value) : undefined
+      const single = assignment.value && targets.length === 1 && !augmented ? assignment.value : undefined
+      const members = single ? (EMPTY_LIST.test(single.text()) ? [] : this.syntax.pairs(single)) : undefined
       const path = members && this.pathOf(targets[0])
       if (members && path !== undefined) {
         env.setMember(path, undefined)
         for (const { key, value } of members) env.setMember(`${path}.${key}`, withStep(this.taintOf(value, env), stepAt(value, `${path}[${key}] = …`)))
+        // A list's length, while every change to it is known: `add`, `remove(0)` and `get(1)` then name one element.
+        const list = members.every(({ key }, i) => key === String(i))
+        env.setConstant(lengthOf(path), list ? members.length : undefined)
       }
       return
     }
@@ -963,7 +976,7 @@ export class TaintAnalysis {
     }
     if (s.calls[kind]) {
       this.callTaint(n, env) // reports what a local function's parameters reach
-      this.mutate(n, env)
+      if (!this.listChange(n, env)) this.mutate(n, env)
       this.propagate(n, env)
     }
     const sink = this.m.sinks.get(n.id())
@@ -1242,7 +1255,9 @@ export class TaintAnalysis {
     const source = callee ? this.sourceAt(callee) : undefined
     let t = callee && source ? this.sourceTaint(callee, source) : undefined
     if (receiver) t = union(t, this.taintOf(receiver, env))
-    for (const arg of args) t = union(t, this.taintOf(arg, env))
+    // A lookup by key gives the container's data, whatever the key: `users.get(req.cookies.token)` is a stored user.
+    // A default value given after the key is the data too (`d.get(k, fallback)`).
+    for (const arg of name !== undefined && KEYED_GETTERS.has(name) && receiver ? args.slice(1) : args) t = union(t, this.taintOf(arg, env))
     return t
   }
 
@@ -1338,6 +1353,40 @@ export class TaintAnalysis {
     const stepped = withStep(t, stepAt(n, `into ${path}`))
     if (key !== undefined) env.setMember(`${path}.${key}`, stepped)
     else if (t) env.setMember(path, union(env.get(path), stepped))
+  }
+
+  /**
+   * A change to a list whose length is known (`list.add(x)`, `list.remove(0)`, `xs.pop()`, `xs.shift()`): its
+   * elements move as the list's do, so `list.get(1)` names one of them. A change it cannot follow (`add(0, x)`,
+   * `sort()`) makes the list one value again. False when the call is left to `mutate`.
+   */
+  private listChange(n: Node, env: Env): boolean {
+    const shape = this.syntax.calls[kindOf(n)]
+    const name = shape.name(n)
+    const receiver = shape.receiver(n)
+    const path = name !== undefined && receiver ? this.pathOf(receiver) : undefined
+    const length = path !== undefined ? env.constant(lengthOf(path)) : undefined
+    if (path === undefined || typeof length !== 'number') return false
+    const args = shape.args(n)
+    if (APPENDS.has(name!) && args.length === 1) {
+      env.setMember(`${path}.${length}`, withStep(this.taintOf(args[0], env), stepAt(n, `into ${path}`)))
+      env.setConstant(lengthOf(path), length + 1)
+      return true
+    }
+    if (REMOVES.has(name!) && args.length <= 1) {
+      const at = args.length ? this.constantValue(args[0], env) : name === 'pop' ? length - 1 : 0
+      if (typeof at === 'number' && Number.isInteger(at) && at >= 0 && at < length) {
+        for (let i = at; i < length - 1; i++) env.setMember(`${path}.${i}`, env.lookup(`${path}.${i + 1}`) ?? undefined)
+        env.setMember(`${path}.${length - 1}`, undefined)
+        env.setConstant(lengthOf(path), length - 1)
+        return true
+      }
+    }
+    if (LIST_READS.has(name!)) return true
+    // Anything else may move the elements: the list is one value from here on.
+    env.set(path, env.whole(path))
+    env.setConstant(lengthOf(path), undefined)
+    return false
   }
 
   /** Propagators: `$TO.append($FROM)` makes `$TO` tainted when `$FROM` is; mutating methods do so by default. */

@@ -3,7 +3,7 @@ import type { Engine, EngineMatch, RuleDef, SourceFile } from '../../kernel/engi
 import { LiteralIndex } from './literal-index.ts'
 import { requiredLiterals, type Literals } from './literals.ts'
 import { catastrophicReason } from '../../kernel/engine-api.ts'
-import { isPlaceholder, shannonEntropy } from './secrets.ts'
+import { checksumHolds, isPlaceholder, looksLikeCredential, shannonEntropy } from './secrets.ts'
 
 /** Longer lines are minified code or data: slow to search and never a place a person wrote a secret. */
 export const MAX_LINE_LENGTH = 4000
@@ -95,7 +95,9 @@ function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: st
   // A group that takes no part has no secret on this line (a PEM header whose body is on the lines below).
   if (secret === undefined) return { keep: true }
   if (isPlaceholder(secret)) return { keep: false }
+  if (rule.generic && !looksLikeCredential(secret)) return { keep: false }
   if (rule.entropy !== undefined && shannonEntropy(secret) < rule.entropy) return { keep: false }
+  if (rule.checksum !== undefined && !checksumHolds(rule.checksum, secret)) return { keep: false }
   return { keep: true, secret }
 }
 
@@ -171,6 +173,7 @@ function validate(rule: RuleDef): void {
   }
   if (rule.entropy !== undefined && !(rule.entropy >= 0 && rule.entropy <= 8)) throw new Error('entropy: must be between 0 and 8 bits per character')
   if (rule.absent && rule.secret_group !== undefined) throw new Error('absent: a rule that reports a missing match has no secret to mask')
+  if (rule.checksum !== undefined && rule.secret_group === undefined) throw new Error('checksum: applies to the secret, so the rule needs a secret_group')
 }
 
 // Files of one language meet the same rule set again and again: its index is built once. The kernel hands
@@ -214,12 +217,22 @@ function doctestLines(lines: Lines): Set<number> {
   return out
 }
 
+/** A catch-all's match where a provider rule found a secret on the same stretch of the line is one leak, the provider's. */
+function yieldToProviders(matches: EngineMatch[], generic: Set<string>): void {
+  const specific = matches.filter((m) => m.secret !== undefined && !generic.has(m.rule_id))
+  if (!specific.length) return
+  const overlaps = (a: EngineMatch, b: EngineMatch) => a.line === b.line && a.column < b.end_column && b.column < a.end_column
+  for (let i = matches.length - 1; i >= 0; i--) if (generic.has(matches[i].rule_id) && specific.some((s) => overlaps(s, matches[i]))) matches.splice(i, 1)
+}
+
 function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const lines = new Lines(file.text)
   const matches: EngineMatch[] = []
   // One search for every rule's literals, instead of one whole-file search per rule.
   const candidates = indexFor(rules).candidates(file.text, (i) => lines.lineAt(i))
   rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
+  const generic = new Set(rules.filter((r) => r.generic).map((r) => r.id))
+  if (generic.size) yieldToProviders(matches, generic)
   // Sample credentials in a doctest are examples in documentation, like those of a README.
   if (file.language !== 'python' || !matches.some((m) => m.secret !== undefined)) return matches
   const examples = doctestLines(lines)

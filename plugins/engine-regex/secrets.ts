@@ -49,3 +49,49 @@ export function isPlaceholder(secret: string): boolean {
   if (STAND_IN_WORDS.test(value)) return true
   return STAND_IN_VALUES.has(value.toLowerCase().replace(/[\d_.\-!]+$/, '').replace(/^[\d_.\-]+/, ''))
 }
+
+/** Words of placeholder text (lorem ipsum) and of prose. */
+const LOREM = /^(lorem|ipsum|dolor|amet|consectetur|adipiscing)/i
+const VERSION = /^v?\d+(\.\d+){1,3}([-+][\w.]+)?$/
+/** Letters and separators only, as names are written (user_password, secretKey, PASSWORD-FIELD). */
+const IDENTIFIER = /^[A-Za-z]+(?:[_.\-][A-Za-z]+)*$/
+
+/**
+ * Whether a value assigned to a credential-like name looks like a credential itself, not a word, a name, a version,
+ * a path or a sentence: printable ASCII without spaces, a mix of character kinds or enough length, and 3.5 bits a
+ * character, or for a short value (a random 8-character password carries 3 bits at most) three kinds of character
+ * and nearly every character distinct.
+ */
+export function looksLikeCredential(value: string): boolean {
+  if (!/^[\x21-\x7e]+$/.test(value) || value.length < 8) return false // prose, other scripts, spaces
+  if (VERSION.test(value) || LOREM.test(value) || /^(\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value)) return false
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length
+  if (IDENTIFIER.test(value) && !(value.length >= 20 && kinds >= 2 && shannonEntropy(value) >= 4)) return false
+  if (kinds < 2 && value.length < 20) return false
+  const bits = shannonEntropy(value)
+  return bits >= 3.5 || (kinds >= 3 && bits >= 0.9 * Math.log2(value.length))
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** CRC-32 (IEEE 802.3, as zlib computes it) of an ASCII string. */
+function crc32(text: string): number {
+  let crc = 0xffffffff
+  for (let i = 0; i < text.length; i++) {
+    crc ^= text.charCodeAt(i) & 0xff
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1
+  }
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+/**
+ * Whether a token passes its format's checksum. `crc32-base62` (GitHub's ghp_/gho_/ghu_/ghs_/ghr_ and npm's npm_
+ * tokens): after the prefix's underscore, 30 random characters, then their CRC-32 in base62 as 6 characters.
+ */
+export function checksumHolds(kind: 'crc32-base62', token: string): boolean {
+  const body = token.slice(token.lastIndexOf('_') + 1)
+  if (body.length < 7 || !/^[0-9A-Za-z]+$/.test(body)) return false
+  let sum = 0
+  for (const c of body.slice(-6)) sum = sum * 62 + BASE62.indexOf(c)
+  return sum === crc32(body.slice(0, -6))
+}

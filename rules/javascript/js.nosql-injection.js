@@ -122,3 +122,16 @@ function notARoute(filter) {
   // ok: js.nosql-injection
   return Item.find(filter)
 }
+
+// Checked to be a string first; Sequelize's filters take no operators from JSON.
+app.post('/reviews', async (req, res) => {
+  const id = req.body.id
+  if (typeof id !== 'string') return res.status(400).end()
+  // ok: js.nosql-injection (flow: guard)
+  await Review.updateOne({ _id: id }, { message: req.body.message })
+  const author = req.body.author
+  // ruleid: js.nosql-injection (flow: guard)
+  await Review.find({ author })
+  // ok: js.nosql-injection (flow: direct)
+  await UserModel.findOne({ where: { email: req.body.email } })
+})

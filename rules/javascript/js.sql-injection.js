@@ -77,6 +77,23 @@ app.get('/container', async (req, res) => {
   clauses.push("status = '" + req.query.status + "'")
   // ruleid: js.sql-injection (flow: container)
   await pool.query('SELECT * FROM items WHERE ' + clauses.join(' AND '))
+  // A list whose every change is known: after shift() the request data is at 0, not at 1.
+  const values = ['safe', req.query.name, 'moresafe']
+  values.shift()
+  // ok: js.sql-injection (flow: container)
+  await pool.query("SELECT * FROM items WHERE name = '" + values[1] + "'")
+  // ruleid: js.sql-injection (flow: container)
+  await pool.query("SELECT * FROM items WHERE name = '" + values[0] + "'")
+  const columns = []
+  columns.push('name')
+  columns.push(req.query.sort)
+  // ruleid: js.sql-injection (flow: container)
+  await pool.query('SELECT * FROM items ORDER BY ' + columns.join(', '))
+  // A lookup by a request's key gives the table's value: the key does not reach the statement.
+  const SORTS = new Map([['newest', 'created_at DESC'], ['oldest', 'created_at']])
+  const order = SORTS.get(req.query.sort)
+  // ok: js.sql-injection (flow: container)
+  await pool.query('SELECT * FROM items ORDER BY ' + order)
 })
 
 function whereName(value) {

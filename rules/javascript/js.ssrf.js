@@ -139,3 +139,11 @@ function follow(url, opts) {
     })
   })
 }
+
+app.post('/avatar', (req, res) => {
+  const url = req.body.imageUrl
+  // ruleid: js.ssrf (flow: direct)
+  request
+    .get(url)
+    .pipe(res)
+})
