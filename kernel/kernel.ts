@@ -4,7 +4,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import pino, { type Logger } from 'pino'
-import { loadConfigFile, readConfigLeniently, serverConfigPath, type GuardConfig } from './config/config.ts'
+import { effectiveScanConfig, loadConfigFile, readConfigLeniently, serverConfigPath, type GuardConfig } from './config/config.ts'
+import { loadPacks } from './catalog/packs.ts'
+import { allRules, packDirs, selectRules } from './catalog/catalog.ts'
 import { NotFoundError, ValidationError, type FieldError } from './base/errors.ts'
 import type { Reporter } from './scan/reporter.ts'
 import type { Engine, RuleDef } from './catalog/rule.ts'
@@ -121,6 +123,8 @@ export class Kernel {
     await kernel.loadPlugins(opts.app)
     if (opts.warm) kernel.pool.start(kernel.engines)
     kernel.builtinRules = await loadRules([path.join(INSTALL_DIR, 'rules')])
+    // The threads get ready for the rules a scan selects with no repository or request settings.
+    if (opts.warm) kernel.pool.prepare(await kernel.defaultRules())
     return kernel
   }
 
@@ -180,6 +184,12 @@ export class Kernel {
   /** The license tier and features (community when there is no valid key); other plugins ask this. */
   license(): LicenseInfo {
     return currentLicense(this.config, this.log)
+  }
+
+  /** The rules a scan runs with no repository or request settings: the server's packs and overrides. */
+  async defaultRules(): Promise<RuleDef[]> {
+    const packs = loadPacks(packDirs(undefined, this.cwd))
+    return selectRules(await allRules(this.builtinRules, packs, () => this.engineModules()), packs, effectiveScanConfig(this.config, {}, {})).rules
   }
 
   scan(request: ScanRequest, opts: ScanOptions = {}): Promise<ScanOutcome> {

@@ -74,6 +74,9 @@ function batches(files: (BatchFile & { size?: number })[], threads: number): Bat
 /** Each rule set (one per scan) as the threads receive it: JSON under a key of this process. */
 const ruleSets = new WeakMap<RuleDef[], WorkerTask['ruleSet']>()
 let ruleSetCount = 0
+/** One short file of each language, for `prepare`: what the engines build per language is built on the first file. */
+const PREPARE_FILES = ['js', 'ts', 'tsx', 'py', 'java', 'go', 'cs', 'php', 'rb', 'c', 'cpp', 'txt'].map((ext) => ({ path: `prepare.${ext}`, text: '\n' }))
+
 function ruleSetOf(rules: RuleDef[]): WorkerTask['ruleSet'] {
   let set = ruleSets.get(rules)
   if (!set) ruleSets.set(rules, (set = { key: ++ruleSetCount, json: JSON.stringify(rules) }))
@@ -123,6 +126,17 @@ export class ScanPool {
       (ready) => void (this.started === started && (this.ready = ready)),
       () => undefined,
     )
+  }
+
+  /**
+   * Once the threads are up, each builds what the engines derive from a rule set for each language (prefilters,
+   * taint entries): a scan with those rules then starts at once. Runs in the background.
+   */
+  prepare(rules: RuleDef[]): void {
+    if (!this.threads || !this.started) return
+    this.started
+      .then(({ pool, engines }) => Promise.all(Array.from({ length: this.threads }, () => pool.run({ files: PREPARE_FILES, ruleSet: ruleSetOf(rules), engines } satisfies WorkerTask))))
+      .catch(() => undefined)
   }
 
   private runOne(task: BatchTask, signal: AbortSignal): Promise<FileResult[]> {

@@ -1171,7 +1171,11 @@ export class TaintAnalysis {
     if (branch) {
       const constant = this.constantCondition(branch.condition, env)
       if (constant !== undefined) return union(own, this.taintOf(constant ? branch.then : branch.otherwise, env))
-      return union(own, union(this.taintOf(branch.then, env), this.taintOf(branch.otherwise, env)))
+      // A validating condition (`ALLOWED.contains(s) ? s : "id"`): its values are clean on the side where it holds.
+      const guards = this.guardsOf(branch.condition)
+      const [then, otherwise] = guards.length ? [env.fork(), env.fork()] : [env, env]
+      for (const guard of guards) for (const value of guard.checked) this.clean(value, guard.safeWhen ? then : otherwise, guard.rules)
+      return union(own, union(this.taintOf(branch.then, then), this.taintOf(branch.otherwise, otherwise)))
     }
     const assignment = s.assignment(n)
     if (assignment) return union(own, this.taintOf(assignment.value, env))

@@ -132,6 +132,73 @@ func Checked(w http.ResponseWriter, r *http.Request) {
 	http.ServeFile(w, r, p)
 }
 
+func Guarded(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("file")
+	p := filepath.Join(base, name)
+	if strings.HasPrefix(p, base+string(os.PathSeparator)) {
+		// ok: go.path-traversal (flow: guard)
+		http.ServeFile(w, r, p)
+	}
+	// ruleid: go.path-traversal (flow: guard)
+	os.ReadFile(p)
+	// The raw value: "/srv/uploads/../../etc/passwd" starts with "/srv/uploads".
+	if strings.HasPrefix(name, base) {
+		// ruleid: go.path-traversal (flow: guard)
+		os.ReadFile(name)
+	}
+	// A prefix that is no base folder.
+	cleaned := filepath.Clean(name)
+	if !strings.HasPrefix(cleaned, "/") {
+		return
+	}
+	// ruleid: go.path-traversal (flow: guard)
+	os.ReadFile(cleaned)
+	// A deny-list: an absolute path has no "..".
+	if strings.Contains(name, "..") {
+		http.Error(w, "bad name", http.StatusBadRequest)
+		return
+	}
+	// ruleid: go.path-traversal (flow: guard)
+	os.ReadFile(name)
+}
+
+func GuardedRel(c *gin.Context) {
+	target := filepath.Join(base, c.Query("file"))
+	rel, err := filepath.Rel(base, target)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		c.AbortWithStatus(http.StatusForbidden)
+		return
+	}
+	// ok: go.path-traversal (flow: guard)
+	c.File(target)
+}
+
+func GuardedAbs(w http.ResponseWriter, r *http.Request) {
+	requested := r.FormValue("path")
+	abs, err := filepath.Abs(requested)
+	if err != nil || !strings.HasPrefix(abs, base+"/") {
+		http.Error(w, "forbidden", http.StatusForbidden)
+		return
+	}
+	// ok: go.path-traversal (flow: guard)
+	os.Remove(abs)
+	// ok: go.path-traversal (flow: guard)
+	os.Remove(requested)
+	local := r.FormValue("local")
+	if !filepath.IsLocal(local) {
+		panic("not a local path")
+	}
+	// ok: go.path-traversal (flow: guard)
+	os.ReadFile(filepath.Join(base, local))
+	other := r.FormValue("other")
+	// IsAbs alone lets "../../etc/passwd" through.
+	if filepath.IsAbs(other) {
+		return
+	}
+	// ruleid: go.path-traversal (flow: guard)
+	os.ReadFile(filepath.Join(base, other))
+}
+
 func Constant(w http.ResponseWriter, r *http.Request) {
 	name := r.FormValue("name")
 	name = "default.txt"

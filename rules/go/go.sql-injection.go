@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -154,6 +156,92 @@ func Sanitized(w http.ResponseWriter, r *http.Request) {
 }
 
 var sortColumns = map[string]string{"name": "name", "age": "age DESC"}
+
+var allowedSorts = []string{"name", "created_at"}
+var directions = map[string]bool{"asc": true, "desc": true}
+var validTable = regexp.MustCompile(`^[a-z_]+$`)
+
+func AllowList(w http.ResponseWriter, r *http.Request) {
+	sort := r.URL.Query().Get("sort")
+	if slices.Contains(allowedSorts, sort) {
+		// ok: go.sql-injection (flow: guard)
+		db.Query("SELECT * FROM users ORDER BY " + sort)
+	}
+	// ruleid: go.sql-injection (flow: guard)
+	db.Query("SELECT * FROM users ORDER BY " + sort)
+	dir := r.URL.Query().Get("dir")
+	if _, ok := directions[dir]; !ok {
+		http.Error(w, "bad direction", http.StatusBadRequest)
+		return
+	}
+	// ok: go.sql-injection (flow: guard)
+	db.Query("SELECT * FROM users ORDER BY name " + dir)
+	col := r.FormValue("col")
+	if !slices.Contains([]string{"id", "name", "email"}, col) {
+		return
+	}
+	// ok: go.sql-injection (flow: guard)
+	db.Query("SELECT " + col + " FROM users")
+	table := r.FormValue("table")
+	if validTable.MatchString(table) {
+		// ok: go.sql-injection (flow: guard)
+		db.Query("SELECT * FROM " + table)
+	} else {
+		// ruleid: go.sql-injection (flow: guard)
+		db.Query("SELECT * FROM " + table)
+	}
+	tag := r.FormValue("tag")
+	if !regexp.MustCompile("^[a-z0-9_-]+$").MatchString(tag) {
+		panic("bad tag")
+	}
+	// ok: go.sql-injection (flow: guard)
+	db.Query("SELECT * FROM posts WHERE tag = '" + tag + "'")
+	knownRoles := map[string]bool{"staff": true, "admin": true}
+	role := r.FormValue("role")
+	if knownRoles[role] {
+		// ok: go.sql-injection (flow: guard)
+		db.Query("SELECT * FROM users WHERE role = '" + role + "'")
+	}
+	kind := r.FormValue("kind")
+	_, found := directions[kind]
+	if !found {
+		return
+	}
+	// ok: go.sql-injection (flow: guard)
+	db.Query("SELECT * FROM items ORDER BY " + kind)
+}
+
+func WrongChecks(c *gin.Context) {
+	q := c.Query("q")
+	// A deny-list: a quote is not the only way in.
+	if strings.Contains(q, "'") {
+		return
+	}
+	// ruleid: go.sql-injection (flow: guard)
+	xdb.Queryx("SELECT * FROM docs WHERE id = " + q)
+	// Patterns that let anything through: unanchored, or with a space, a quote or a '.'.
+	if regexp.MustCompile(`[a-z]+`).MatchString(q) {
+		// ruleid: go.sql-injection (flow: guard)
+		xdb.Queryx("SELECT * FROM docs WHERE id = " + q)
+	}
+	if regexp.MustCompile(`^[a-z ;'=.]+$`).MatchString(q) {
+		// ruleid: go.sql-injection (flow: guard)
+		xdb.Queryx("SELECT * FROM docs WHERE id = " + q)
+	}
+	if regexp.MustCompile(`^[\S]+$`).MatchString(q) {
+		// ruleid: go.sql-injection (flow: guard)
+		xdb.Queryx("SELECT * FROM docs WHERE id = " + q)
+	}
+	// A map filled from the request is no allow-list.
+	seen := map[string]bool{}
+	for _, v := range c.QueryArray("v") {
+		seen[v] = true
+	}
+	if seen[q] {
+		// ruleid: go.sql-injection (flow: guard)
+		xdb.Queryx("SELECT * FROM docs WHERE id = " + q)
+	}
+}
 
 func Constant(w http.ResponseWriter, r *http.Request) {
 	order := r.URL.Query().Get("order")

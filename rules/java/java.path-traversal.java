@@ -116,6 +116,70 @@ public class DownloadServlet extends HttpServlet {
         // ok: java.path-traversal (flow: sanitized)
         return new FileInputStream(file);
     }
+
+    protected void guarded(HttpServletRequest request) throws IOException {
+        String name = request.getParameter("file");
+        Path resolved = BASE.resolve(name).normalize();
+        if (resolved.startsWith(BASE)) {
+            // ok: java.path-traversal (flow: guard)
+            Files.readAllBytes(resolved);
+        }
+        // ruleid: java.path-traversal (flow: guard)
+        Files.readAllBytes(resolved);
+        Path real = BASE.resolve(request.getParameter("name")).toRealPath();
+        if (!real.startsWith(BASE.toRealPath())) {
+            return;
+        }
+        // ok: java.path-traversal (flow: guard)
+        Files.delete(real);
+        // The raw value: "/srv/files/../../etc/passwd" starts with "/srv/files".
+        if (name.startsWith("/srv/files/")) {
+            // ruleid: java.path-traversal (flow: guard)
+            new FileInputStream(name);
+        }
+        // A Path that is not normalised: Path.startsWith compares names, ".." included.
+        Path joined = BASE.resolve(name);
+        if (joined.startsWith(BASE)) {
+            // ruleid: java.path-traversal (flow: guard)
+            Files.readAllBytes(joined);
+        }
+        // A prefix that is no base folder.
+        String absolute = new File(name).getCanonicalPath();
+        if (!absolute.startsWith("/")) {
+            throw new SecurityException("relative");
+        }
+        // ruleid: java.path-traversal (flow: guard)
+        new FileInputStream(absolute);
+        // A deny-list: an absolute path has no "..".
+        if (name.contains("..")) {
+            throw new SecurityException("parent folder");
+        }
+        // ruleid: java.path-traversal (flow: guard)
+        new FileInputStream(name);
+    }
+
+    protected InputStream canonicalVariable(HttpServletRequest request) throws IOException {
+        File requested = new File(TESTFILES_DIR, request.getParameter("file"));
+        String canonical = requested.getCanonicalPath();
+        if (!canonical.startsWith(new File(TESTFILES_DIR).getCanonicalPath() + File.separator)) {
+            throw new SecurityException("outside of " + TESTFILES_DIR);
+        }
+        // ok: java.path-traversal (flow: guard)
+        new FileInputStream(canonical).close();
+        // ok: java.path-traversal (flow: guard)
+        return new FileInputStream(requested);
+    }
+
+    protected void inPlace(HttpServletRequest request) throws IOException {
+        File upload = new File(TESTFILES_DIR, request.getParameter("upload"));
+        if (upload.toPath().normalize().startsWith(Paths.get(TESTFILES_DIR))) {
+            // ok: java.path-traversal (flow: guard)
+            new FileOutputStream(upload).close();
+        } else {
+            // ruleid: java.path-traversal (flow: guard)
+            new FileOutputStream(upload).close();
+        }
+    }
 }
 
 @RestController
@@ -127,5 +191,15 @@ class ExportController {
         new FileOutputStream(new File(full)).close();
         // ruleid: java.path-traversal (flow: direct)
         return Files.readAllBytes(Path.of("/data", name));
+    }
+
+    @GetMapping("/files")
+    public byte[] file(@RequestParam String name) throws IOException {
+        Path target = Paths.get("/data").resolve(name).normalize();
+        if (!target.startsWith(Paths.get("/data"))) {
+            throw new IllegalArgumentException("outside of /data");
+        }
+        // ok: java.path-traversal (flow: guard)
+        return Files.readAllBytes(target);
     }
 }

@@ -141,4 +141,13 @@ class GreetingController {
         // ok: java.servlet-xss (flow: sanitized)
         return "<p>Hello " + HtmlUtils.htmlEscape(name) + "</p>";
     }
+
+    @GetMapping("/directory")
+    public String directory(@RequestParam String uid) throws Exception {
+        String filter = "(&(objectclass=person)(uid=" + uid + "))";
+        javax.naming.NamingEnumeration<javax.naming.directory.SearchResult> results = ctx.search("ou=users", filter, controls);
+        String name = results.next().getAttributes().get("cn").get().toString();
+        // ok: java.servlet-xss (flow: sanitized)
+        return "<p>" + name + "</p>";
+    }
 }

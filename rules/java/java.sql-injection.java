@@ -2,6 +2,7 @@
 import java.io.IOException;
 import java.sql.*;
 import java.util.*;
+import java.util.regex.Pattern;
 import javax.persistence.EntityManager;
 import javax.servlet.ServletException;
 import javax.servlet.http.*;
@@ -13,6 +14,12 @@ public class SqlServlet extends HttpServlet {
     private JdbcTemplate jdbcTemplate;
     private String owner;
     private String title;
+    private static final Set<String> SORT_COLUMNS = new HashSet<>(Arrays.asList("name", "created_at"));
+    private static final Map<String, String> COLUMN_LABELS = Map.of("name", "Name", "email", "E-mail");
+    private static final Pattern IDENTIFIER = Pattern.compile("^[A-Za-z_][A-Za-z0-9_]{0,63}$");
+    private final List<String> columns = List.of("id", "name", "email");
+
+    enum Kind { BOOK, MUSIC }
 
     @Override
     public void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
@@ -146,6 +153,94 @@ public class SqlServlet extends HttpServlet {
         statement.executeQuery("SELECT * FROM users WHERE name = '" + ESAPI.encoder().encodeForSQL(new OracleCodec(), q) + "'");
     }
 
+    public void allowList(HttpServletRequest request) throws SQLException {
+        Statement statement = connection.createStatement();
+        String sort = request.getParameter("sort");
+        if (SORT_COLUMNS.contains(sort)) {
+            // ok: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users ORDER BY " + sort);
+        }
+        // ruleid: java.sql-injection (flow: guard)
+        statement.executeQuery("SELECT * FROM users ORDER BY " + sort);
+        String dir = request.getParameter("dir");
+        if (!Arrays.asList("asc", "desc").contains(dir)) {
+            throw new IllegalArgumentException("dir");
+        }
+        // ok: java.sql-injection (flow: guard)
+        statement.executeQuery("SELECT * FROM users ORDER BY name " + dir);
+        String table = request.getParameter("table");
+        if (!Set.of("users", "groups").contains(table) || !List.of("id", "name").contains(sort)) {
+            return;
+        }
+        // ok: java.sql-injection (flow: guard)
+        statement.executeQuery("SELECT " + sort + " FROM " + table);
+        String column = request.getParameter("column");
+        if (COLUMN_LABELS.containsKey(column) && columns.contains(column)) {
+            // ok: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT " + column + " FROM users");
+        } else {
+            // ruleid: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT " + column + " FROM users");
+        }
+        String user = request.getParameter("user");
+        if (user.matches("[a-zA-Z0-9_\\-]+")) {
+            // ok: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users WHERE name = '" + user + "'");
+        }
+        String tag = request.getParameter("tag");
+        if (!Pattern.matches("^[a-z0-9]+$", tag)) {
+            return;
+        }
+        // ok: java.sql-injection (flow: guard)
+        statement.executeQuery("SELECT * FROM posts WHERE tag = '" + tag + "'");
+        String schema = request.getParameter("schema");
+        if (IDENTIFIER.matcher(schema).matches()) {
+            // ok: java.sql-injection (flow: guard)
+            statement.execute("SET search_path TO " + schema);
+        }
+        Kind kind = Kind.valueOf(request.getParameter("kind"));
+        // ok: java.sql-injection (flow: sanitized)
+        statement.executeQuery("SELECT * FROM items WHERE kind = '" + kind + "'");
+    }
+
+    public void wrongChecks(HttpServletRequest request) throws SQLException {
+        Statement statement = connection.createStatement();
+        String q = request.getParameter("q");
+        // A deny-list: a quote is not the only way in.
+        if (q.contains("'")) {
+            return;
+        }
+        // ruleid: java.sql-injection (flow: guard)
+        statement.executeQuery("SELECT * FROM users WHERE id = " + q);
+        // Patterns that let anything through: a partial match, a space, a quote or a '.'.
+        if (q.matches(".*[a-z]+.*")) {
+            // ruleid: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users WHERE id = " + q);
+        }
+        if (q.matches("[a-z ;'=]+")) {
+            // ruleid: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users WHERE id = " + q);
+        }
+        if (q.matches("[0-z]+")) {
+            // ruleid: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users WHERE id = " + q);
+        }
+        if (q.matches("[\\S]+")) {
+            // ruleid: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users WHERE id = " + q);
+        }
+        if (Pattern.compile("[a-z]+").matcher(q).find()) {
+            // ruleid: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users WHERE id = " + q);
+        }
+        // A list filled from the request is no allow-list.
+        List<String> wanted = Arrays.asList(request.getParameterValues("col"));
+        if (wanted.contains(q)) {
+            // ruleid: java.sql-injection (flow: guard)
+            statement.executeQuery("SELECT * FROM users ORDER BY " + q);
+        }
+    }
+
     public void constants(HttpServletRequest request) throws SQLException {
         Statement statement = connection.createStatement();
         String order = request.getParameter("order");
@@ -265,6 +360,36 @@ class UserController {
         entityManager.createNativeQuery("INSERT INTO users(name) VALUES ('" + form.getName() + "')");
         // ok: java.sql-injection
         return entityManager.createNativeQuery("SELECT * FROM users WHERE owner = '" + principal.getName() + "'");
+    }
+
+    @GetMapping("/users")
+    public Object list(@RequestParam("sort") String sort) {
+        String column = sort;
+        if (!List.of("name", "email").contains(column)) {
+            throw new IllegalArgumentException("sort");
+        }
+        // ok: java.sql-injection (flow: guard)
+        return jdbcTemplate.queryForList("SELECT * FROM users ORDER BY " + column);
+    }
+
+    @GetMapping("/items")
+    public Object items(@RequestParam("order") String order) {
+        String requested = order;
+        String column = SORT_COLUMNS.contains(requested) ? requested : "id";
+        // ok: java.sql-injection (flow: guard)
+        jdbcTemplate.queryForList("SELECT * FROM items ORDER BY " + column);
+        String unchecked = requested.length() > 2 ? requested : "id";
+        // ruleid: java.sql-injection (flow: guard)
+        return jdbcTemplate.queryForList("SELECT * FROM items ORDER BY " + unchecked);
+    }
+
+    @GetMapping("/orders")
+    public Object orders(@RequestParam("sort") String sort, @RequestParam("dir") String dir) {
+        if (!SORT_COLUMNS.contains(sort)) throw new IllegalArgumentException("sort");
+        // ok: java.sql-injection (flow: guard)
+        jdbcTemplate.queryForList("SELECT * FROM orders ORDER BY " + sort);
+        // ruleid: java.sql-injection (flow: direct)
+        return jdbcTemplate.queryForList("SELECT * FROM orders ORDER BY id " + dir);
     }
 
     public Object notAHandler(String name) {
