@@ -9,12 +9,14 @@ public class CookieController : Controller
         // ruleid: cs.cookie-insecure
         Response.Cookies.Append("session", sessionId, new CookieOptions { HttpOnly = true, Secure = false });
         // ruleid: cs.cookie-insecure
-        var opts = new CookieOptions { HttpOnly = false };
+        var opts = new CookieOptions { Secure = false };
         var legacy = new HttpCookie("auth", sessionId);
         // ruleid: cs.cookie-insecure
         legacy.Secure = false;
         // ruleid: cs.cookie-insecure
         services.ConfigureApplicationCookie(o => o.Cookie.SecurePolicy = CookieSecurePolicy.None);
+        // ruleid: cs.cookie-insecure
+        app.UseCookiePolicy(new CookiePolicyOptions { Secure = CookieSecurePolicy.None });
         // ruleid: cs.cookie-insecure
         Response.Cookies.Append(".AspNet.Session", sessionId, new CookieOptions { HttpOnly = true });
         // ruleid: cs.cookie-insecure
@@ -28,9 +30,15 @@ public class CookieController : Controller
         // ok: cs.cookie-insecure
         Response.Cookies.Append("session", sessionId, new CookieOptions { HttpOnly = true, Secure = true, SameSite = SameSiteMode.Lax });
         // ok: cs.cookie-insecure
+        Response.Cookies.Append("session", sessionId, new CookieOptions { Secure = true });
+        // ok: cs.cookie-insecure
         Response.Cookies.Append("XSRF-TOKEN", token, new CookieOptions { HttpOnly = false, Secure = true });
         // ok: cs.cookie-insecure
+        Response.Cookies.Append("session", sessionId, new CookieOptions { HttpOnly = true, Secure = Request.IsHttps });
+        // ok: cs.cookie-insecure
         services.ConfigureApplicationCookie(o => o.Cookie.SecurePolicy = CookieSecurePolicy.Always);
+        // ok: cs.cookie-insecure
+        app.UseCookiePolicy(new CookiePolicyOptions { HttpOnly = HttpOnlyPolicy.None });
         // ok: cs.cookie-insecure
         var connection = new SmtpSettings { Secure = false };
         // ok: cs.cookie-insecure
@@ -38,6 +46,10 @@ public class CookieController : Controller
         // ok: cs.cookie-insecure
         var auth = new HttpCookie("AuthToken", sessionId);
         auth.Secure = true;
+        var legacy = new HttpCookie("auth", sessionId);
+        // ok: cs.cookie-insecure
+        legacy.HttpOnly = false;
+        legacy.Secure = true;
         return Ok();
     }
 }

@@ -26,6 +26,12 @@ public class LoginServlet extends HttpServlet {
         // ruleid: java.cookie-insecure
         last = new Cookie("last", request.getParameter("page"));
         response.addCookie(last);
+        // ruleid: java.cookie-insecure
+        Cookie authCookie = new jakarta.servlet.http.Cookie("auth", token);
+        authCookie.setHttpOnly(true);
+        // ruleid: java.cookie-insecure
+        authCookie.setSecure(false);
+        response.addCookie(authCookie);
     }
 
     protected void safe(HttpServletRequest request, HttpServletResponse response) {
@@ -35,10 +41,19 @@ public class LoginServlet extends HttpServlet {
         session.setHttpOnly(true);
         response.addCookie(session);
         // ok: java.cookie-insecure
+        Cookie secureOnly = new Cookie("SomeCookie", value);
+        secureOnly.setSecure(true);
+        secureOnly.setPath(request.getRequestURI());
+        response.addCookie(secureOnly);
+        // ok: java.cookie-insecure
         Cookie env = new Cookie("SID", token);
         env.setSecure(request.isSecure());
-        env.setHttpOnly(true);
         response.addCookie(env);
+        // ok: java.cookie-insecure
+        Cookie scriptable = new Cookie("theme", "dark");
+        scriptable.setHttpOnly(false);
+        scriptable.setSecure(true);
+        response.addCookie(scriptable);
         // ok: java.cookie-insecure
         Cookie gone = new Cookie("SESSION", "");
         gone.setMaxAge(0);
