@@ -606,6 +606,13 @@ class Env {
     }
   }
 
+  /** No longer tracks a member: it holds what its container holds again. */
+  private forget(path: string): void {
+    this.epoch++
+    this.vars.delete(path)
+    this.members.get(rootOf(path))?.delete(path)
+  }
+
   fork(): Env {
     const copy = new Env(this.outer, true)
     for (const [k, v] of this.vars) copy.vars.set(k, v)
@@ -619,6 +626,11 @@ class Env {
     this.epoch++
     const keys = new Set(branches.flatMap((b) => [...(b.written ?? b.vars.keys())]))
     for (const key of keys) {
+      // A member one side tracks and another does not (it holds what its container holds) is not tracked after.
+      if (key.includes('.') && !this.vars.has(key) && branches.some((b) => !b.vars.has(key))) {
+        this.forget(key)
+        continue
+      }
       const joined = branches.reduce<Taint>((t, b) => union(t, b.vars.has(key) ? b.vars.get(key) ?? undefined : this.get(key)), undefined)
       if (joined || branches.some((b) => b.vars.has(key)) || this.vars.has(key)) this.setMember(key, joined)
     }
@@ -1160,9 +1172,13 @@ export class TaintAnalysis {
       const path = this.pathOf(n)
       const tracked = path !== undefined ? env.lookup(path) : undefined
       if (tracked !== undefined) return union(own, tracked ?? undefined)
-      // A container whose members are tracked one by one: an untracked member holds what the container itself does.
+      // A container whose members are tracked one by one: an untracked member holds what the container itself does
+      // (a variable's own value; for a container that is no variable, such as `params`, what reading it gives).
       const base = path !== undefined ? this.pathOf(member.object) : undefined
-      if (base !== undefined && env.hasMembers(base)) return union(own, env.get(base))
+      if (base !== undefined && env.hasMembers(base)) {
+        const container = env.lookup(base)
+        return union(own, container !== undefined ? container ?? undefined : this.taintOf(member.object, env))
+      }
       if (this.isSelf(member.object)) return union(own, union(this.fields.get(`${this.classKey(n)}.${member.property}`), path ? env.whole(path) : undefined))
       return union(own, this.taintOf(member.object, env))
     }
@@ -1252,7 +1268,9 @@ export class TaintAnalysis {
     if (name !== undefined && KEYED_GETTERS.has(name) && receiver && args.length) {
       const path = this.pathOf(receiver)
       const key = this.constantKeys(args)
-      if (path !== undefined && key !== undefined && env.hasMembers(path)) return union(env.lookup(`${path}.${key}`) ?? undefined, env.get(path))
+      const tracked = path !== undefined && key !== undefined ? env.lookup(`${path}.${key}`) : undefined
+      if (tracked !== undefined) return union(tracked ?? undefined, env.get(path!))
+      if (path !== undefined && key !== undefined && env.hasMembers(path) && env.lookup(path) !== undefined) return env.get(path)
     }
     // `request.get_json()`: the method itself is the source.
     const callee = shape.callee(n)

@@ -1,14 +1,16 @@
 # Fixture for py.path-traversal: request data reaching a file path.
 import codecs
 import os
+import re
 import shutil
 from pathlib import Path
 
-from flask import Flask, request, send_file, send_from_directory
+from flask import Flask, abort, request, send_file, send_from_directory
 from werkzeug.utils import secure_filename
 
 app = Flask(__name__)
 BASE_DIR = "/srv/files"
+REPORTS = ("monthly.pdf", "yearly.pdf")
 UPLOADS = "/srv/uploads"
 
 
@@ -155,6 +157,62 @@ def near_miss():
     log.write(name)
     # ok: py.path-traversal
     return send_file(os.path.join(BASE_DIR, "manual.pdf"), download_name=name)
+
+
+# Checked against an allow-list, or made whole and checked to lie under the base folder.
+@app.route("/guarded")
+def guarded():
+    name = request.args.get("name")
+    full = os.path.realpath(os.path.join(BASE_DIR, name))
+    if not full.startswith(BASE_DIR + os.sep):
+        abort(403)
+    # ok: py.path-traversal (flow: guard)
+    data = open(full).read()
+    raw = request.args.get("raw")
+    if not raw.startswith(BASE_DIR):
+        abort(403)
+    # ruleid: py.path-traversal (flow: guard)
+    data += open(raw).read()
+    loose = os.path.abspath(os.path.join(BASE_DIR, request.args.get("loose")))
+    if loose.startswith("/"):
+        # ruleid: py.path-traversal (flow: guard)
+        data += open(loose).read()
+    doc_path = (Path(BASE_DIR) / request.args.get("doc")).resolve()
+    if doc_path.is_relative_to(BASE_DIR):
+        # ok: py.path-traversal (flow: guard)
+        data += doc_path.read_text()
+    # ruleid: py.path-traversal (flow: guard)
+    data += doc_path.read_text()
+    target = os.path.normpath(os.path.join(BASE_DIR, request.args.get("target")))
+    if os.path.commonpath([BASE_DIR, target]) != BASE_DIR:
+        return "outside", 403
+    # ok: py.path-traversal (flow: guard)
+    os.remove(target)
+    return data
+
+
+@app.route("/allow-listed")
+def allow_listed():
+    report = request.args.get("report")
+    if report not in REPORTS:
+        return "unknown report", 404
+    # ok: py.path-traversal (flow: guard)
+    send_file(os.path.join(BASE_DIR, report))
+    kind = request.args.get("kind")
+    if kind in ("csv", "json"):
+        # ok: py.path-traversal (flow: guard)
+        open(f"{BASE_DIR}/export.{kind}")
+    # ruleid: py.path-traversal (flow: guard)
+    open(f"{BASE_DIR}/export.{kind}")
+    slug = request.args.get("slug")
+    if re.fullmatch(r"[a-z0-9_-]+", slug) and len(slug) < 64:
+        # ok: py.path-traversal (flow: guard)
+        open(os.path.join(BASE_DIR, slug))
+    other = request.args.get("other")
+    if ".." in other:
+        abort(400)
+    # ruleid: py.path-traversal (flow: guard)
+    return send_file(os.path.join(BASE_DIR, other))
 
 
 def cli_cleanup(path):

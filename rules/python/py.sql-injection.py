@@ -1,7 +1,8 @@
 # Fixture for py.sql-injection: request data reaching a SQL statement's text, by every flow the analysis follows.
+import re
 import sqlite3
 
-from flask import Flask, request
+from flask import Flask, abort, request
 from sqlalchemy import text
 
 app = Flask(__name__)
@@ -127,6 +128,67 @@ def sorted_view():
     # ruleid: py.sql-injection (flow: assignments)
     cur.execute("SELECT * FROM users ORDER BY name " + direction)
 
+
+
+SORTABLE = {"name", "created_at"}
+TABLE_PREFIX = "app_"
+
+
+@app.route("/guarded")
+def guarded():
+    sort = request.args.get("sort", "name")
+    if sort in SORTABLE:
+        # ok: py.sql-injection (flow: guard)
+        cur.execute("SELECT * FROM users ORDER BY " + sort)
+    # ruleid: py.sql-injection (flow: guard)
+    cur.execute("SELECT * FROM users ORDER BY " + sort)
+    col = request.args.get("col")
+    if col not in ("name", "email"):
+        raise ValueError("unknown column")
+    # ok: py.sql-injection (flow: guard)
+    cur.execute(f"SELECT {col} FROM users")
+    table = request.args.get("table")
+    if not re.fullmatch(r"[a-z0-9_-]+", table):
+        abort(400)
+    # ok: py.sql-injection (flow: guard)
+    cur.execute(f"SELECT * FROM {table}")
+    field = request.args.get("field")
+    if re.match(r"^[A-Za-z0-9_-]+$", field):
+        # ok: py.sql-injection (flow: guard)
+        cur.execute(f"SELECT {field} FROM users")
+    if SORTABLE.__contains__(field):
+        # ok: py.sql-injection (flow: guard)
+        cur.execute(f"SELECT * FROM users ORDER BY {field}")
+    group = request.args.get("group")
+    # Not a whole-value match of safe characters: no end anchor, any character, a range over punctuation, re.M.
+    if re.match(r"^[a-z]+", group):
+        # ruleid: py.sql-injection (flow: guard)
+        cur.execute(f"SELECT * FROM users GROUP BY {group}")
+    if re.fullmatch(r".+", group):
+        # ruleid: py.sql-injection (flow: guard)
+        cur.execute(f"SELECT * FROM users GROUP BY {group}")
+    if re.fullmatch(r"[0-_]+", group):
+        # ruleid: py.sql-injection (flow: guard)
+        cur.execute(f"SELECT * FROM users GROUP BY {group}")
+    if re.match(r"^[a-z]+$", group, re.M):
+        # ruleid: py.sql-injection (flow: guard)
+        cur.execute(f"SELECT * FROM users GROUP BY {group}")
+    q = request.args.get("q")
+    if "'" in q:
+        abort(400)
+    # ruleid: py.sql-injection (flow: guard)
+    cur.execute(f"SELECT * FROM users WHERE name = '{q}'")
+    if q in TABLE_PREFIX:
+        # ruleid: py.sql-injection (flow: guard)
+        cur.execute(f"SELECT * FROM {TABLE_PREFIX}{q}")
+    # A check of one of the request's own values leaves the others (and itself after the `if`) as they were.
+    if request.args["by"] in SORTABLE:
+        order_by = request.args["by"]
+    # ruleid: py.sql-injection (flow: guard)
+    cur.execute("SELECT * FROM users ORDER BY " + request.args["by"])
+    group_by = request.args.get("group_by")
+    # ruleid: py.sql-injection (flow: guard)
+    cur.execute("SELECT * FROM users GROUP BY " + group_by)
 
 @app.get("/items/{item}")
 def read_item(item: str, limit: int = 10):

@@ -115,6 +115,57 @@ class DownloadsController < ApplicationController
     Dir.glob("/srv/#{dir}/*")
   end
 
+  # Checked against an allow-list, or made whole and checked to lie under the base folder.
+  def guarded
+    full = File.expand_path(params[:name], EXPORT_DIR)
+    return head(:forbidden) unless full.start_with?(EXPORT_DIR + "/")
+    # ok: rb.path-traversal (flow: guard)
+    send_file full
+    raw = params[:raw]
+    return head(:forbidden) unless raw.start_with?(EXPORT_DIR)
+    # ruleid: rb.path-traversal (flow: guard)
+    send_file raw
+    loose = File.expand_path(params[:loose], EXPORT_DIR)
+    if loose.start_with?("/")
+      # ruleid: rb.path-traversal (flow: guard)
+      File.read(loose)
+    end
+    real = Pathname.new(EXPORT_DIR).join(params[:doc]).realpath
+    if real.to_s.start_with?(EXPORT_DIR)
+      # ok: rb.path-traversal (flow: guard)
+      File.read(real)
+    end
+    # ruleid: rb.path-traversal (flow: guard)
+    File.read(real)
+  end
+
+  def allow_listed
+    report = params[:report]
+    return head(:not_found) unless REPORTS.include?(report)
+    # ok: rb.path-traversal (flow: guard)
+    send_file File.join(EXPORT_DIR, report)
+    kind = params[:kind]
+    if %w[csv json].include?(kind)
+      # ok: rb.path-traversal (flow: guard)
+      send_file File.join(EXPORT_DIR, "export.#{kind}")
+    end
+    # ruleid: rb.path-traversal (flow: guard)
+    send_file File.join(EXPORT_DIR, "export.#{kind}")
+    slug = params[:slug]
+    if slug.match?(/\A[a-z0-9_-]+\z/)
+      # ok: rb.path-traversal (flow: guard)
+      File.read(File.join(EXPORT_DIR, slug))
+    end
+    if slug =~ /^[a-z0-9_-]+$/
+      # ruleid: rb.path-traversal (flow: guard)
+      File.read(File.join(EXPORT_DIR, slug))
+    end
+    other = params[:other]
+    return head(:bad_request) if other.include?("..")
+    # ruleid: rb.path-traversal (flow: guard)
+    send_file File.join(EXPORT_DIR, other)
+  end
+
   def near_misses
     attachment = Attachment.find(params[:id])
     # ok: rb.path-traversal
@@ -138,4 +189,11 @@ end
 get "/files/:name" do |name|
   # ruleid: rb.path-traversal (flow: direct)
   File.read("public/#{name}")
+end
+
+get "/download" do
+  path = File.expand_path(params[:file], PUBLIC_DIR)
+  halt 403 unless path.start_with?(PUBLIC_DIR + File::SEPARATOR)
+  # ok: rb.path-traversal (flow: guard)
+  File.read(path)
 end

@@ -126,6 +126,50 @@ class UsersController < ApplicationController
     User.group(group).count
   end
 
+  def guarded
+    sort = params[:sort]
+    if SORTABLE.key?(sort)
+      # ok: rb.sql-injection (flow: guard)
+      @users = User.order("#{sort} desc")
+    end
+    # ruleid: rb.sql-injection (flow: guard)
+    @users = User.order("#{sort} desc")
+    column = params[:column]
+    return head(:bad_request) unless User.column_names.include?(column)
+    # ok: rb.sql-injection (flow: guard)
+    @users = User.order(column)
+    login = params[:login]
+    if login =~ /\A[a-z0-9_-]+\z/
+      # ok: rb.sql-injection (flow: guard)
+      @users = User.where("login = '#{login}'")
+    end
+    if login.match?(/^[a-z0-9_-]+$/)
+      # ruleid: rb.sql-injection (flow: guard)
+      @users = User.where("login = '#{login}'")
+    end
+    if login.match?(/\A[0-z]+\z/)
+      # ruleid: rb.sql-injection (flow: guard)
+      @users = User.where("login = '#{login}'")
+    end
+    q = params[:q]
+    return head(:bad_request) if q.include?("'")
+    # ruleid: rb.sql-injection (flow: guard)
+    @users = User.where("name = '#{q}'")
+    if "name email".include?(q)
+      # ruleid: rb.sql-injection (flow: guard)
+      @users = User.order(q)
+    end
+    # A check of one of the request's own values leaves the others (and itself after the `if`) as they were.
+    if SORTABLE.key?(params[:by])
+      @by = params[:by]
+    end
+    # ruleid: rb.sql-injection (flow: guard)
+    @users = User.order(params[:by])
+    group = params[:group]
+    # ruleid: rb.sql-injection (flow: guard)
+    @users = User.group(group)
+  end
+
   def numbers
     # ok: rb.sql-injection (flow: number-conversion)
     @users = User.where("id = #{params[:id].to_i}")
