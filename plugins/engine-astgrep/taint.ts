@@ -257,8 +257,13 @@ function exits(branch: Node | null): boolean {
     const handlers = parts.filter((c) => /catch|except|rescue/.test(kindOf(c)))
     return exits(body) && handlers.every((h) => exits(fieldOf(h, 'body') ?? h.namedChildren().filter((c) => kindOf(c) !== 'comment').at(-1) ?? null))
   }
-  // A call that does not come back: abort(403), exit(), die(), sys.exit(), os.Exit(1), panic(...), halt.
-  return /^\s*(abort|exit|die|sys\.exit|os\.Exit|panic|halt|process\.exit|raise_error|render_404|not_found)\b/.test(last.text()) || /^(exit_statement|expression_statement)$/.test(kindOf(last)) && /^\s*(exit|die)\b/.test(last.text())
+  // A call that does not come back: abort(403), exit(), die(), sys.exit(), os.Exit(1), panic(...), halt, Ruby's
+  // raise/fail, PHP's `throw new …;` (an expression statement since PHP 8).
+  return (
+    /^\s*(abort|exit|die|sys\.exit|os\.Exit|panic|halt|process\.exit|raise_error|render_404|not_found)\b/.test(last.text()) ||
+    (/^(exit_statement|expression_statement)$/.test(kindOf(last)) && /^\s*(exit|die|throw)\b/.test(last.text())) ||
+    (/^(call|identifier)$/.test(kindOf(last)) && /^\s*(raise|fail)\b/.test(last.text()))
+  )
 }
 
 /** A loop header that binds each element to a variable: its targets and the collection. */
