@@ -52,11 +52,12 @@ function starterPackDir(): string {
   return dir
 }
 
-async function runMode(corpus: string, threads: number, packs?: string[]): Promise<void> {
+async function runMode(corpus: string, threads: number, packs?: string[], cacheDir?: string): Promise<void> {
   const started = performance.now()
   const kernel = await Kernel.boot({ cwd: corpus, threads, warm: true })
   const booted = performance.now()
-  const outcome = await kernel.scan({ repo_path: '.', config_overrides: { limits: { scan_timeout_s: 3000 }, ...(packs ? { packs } : {}) } }, { roots: [corpus] })
+  // Cold unless a cache folder is given: no result kept from an earlier run is used.
+  const outcome = await kernel.scan({ repo_path: '.', config_overrides: { limits: { scan_timeout_s: 3000 }, ...(packs ? { packs } : {}) } }, { roots: [corpus], cacheDir: cacheDir ?? null })
   const seconds = (performance.now() - started) / 1000
   const scanSeconds = (performance.now() - booted) / 1000
   const r = outcome.result
@@ -66,7 +67,7 @@ async function runMode(corpus: string, threads: number, packs?: string[]): Promi
   // In-process, the taint analysis counts in this thread: the engine module is the one the kernel loaded.
   const taint = threads === 0 ? (await import(new URL('taint.ts', kernel.engines.find((u) => u.includes('engine-astgrep'))!).href)).taintStats : undefined
   process.stdout.write(
-    JSON.stringify({ threads, files: r.files_scanned, mb: bytes / 1e6, seconds, files_per_s: r.files_scanned / seconds, mb_per_s: bytes / 1e6 / seconds, scan_mb_per_s: bytes / 1e6 / scanSeconds, findings: r.findings.length, taint_findings: r.findings.filter((f) => f.trace).length, taint, by_severity: r.by_severity, rules: r.rules_evaluated, peak_rss_mb: rssMb }) + '\n',
+    JSON.stringify({ threads, files: r.files_scanned, cached: r.files_cached ?? 0, mb: bytes / 1e6, seconds, files_per_s: r.files_scanned / seconds, mb_per_s: bytes / 1e6 / seconds, scan_mb_per_s: bytes / 1e6 / scanSeconds, findings: r.findings.length, taint_findings: r.findings.filter((f) => f.trace).length, taint, by_severity: r.by_severity, rules: r.rules_evaluated, peak_rss_mb: rssMb }) + '\n',
   )
 }
 
@@ -86,9 +87,9 @@ function bytesScanned(dir: string, skipped: string[]): number {
   return total
 }
 
-const [mode, corpusArg, threadsArg, packsArg] = process.argv.slice(2)
+const [mode, corpusArg, threadsArg, packsArg, cacheArg] = process.argv.slice(2)
 if (mode === '--run') {
-  await runMode(corpusArg, Number(threadsArg), packsArg ? packsArg.split(',') : undefined)
+  await runMode(corpusArg, Number(threadsArg), packsArg ? packsArg.split(',') : undefined, cacheArg)
 } else {
   const corpus = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-bench-'))
   const packsDir = starterPackDir()
@@ -96,9 +97,9 @@ if (mode === '--run') {
     buildCorpus(corpus)
     const threads = os.availableParallelism()
     const runs = Number(process.env.BENCH_RUNS ?? 3)
-    const once = (t: number, packs: string) =>
+    const once = (t: number, packs: string, cache?: string) =>
       JSON.parse(
-        execFileSync(process.execPath, ['--import', PRELOAD, '--import', 'tsx', fileURLToPath(import.meta.url), '--run', corpus, String(t), packs], {
+        execFileSync(process.execPath, ['--import', PRELOAD, '--import', 'tsx', fileURLToPath(import.meta.url), '--run', corpus, String(t), packs, ...(cache ? [cache] : [])], {
           encoding: 'utf8',
           maxBuffer: 1 << 26,
           env: { ...process.env, GUARD_PACKS_DIR: packsDir },
@@ -125,6 +126,19 @@ if (mode === '--run') {
       console.log(`${set.name} by severity (pool):`, JSON.stringify(rows[0].by_severity))
       const t = rows[1].taint
       if (t) console.log(`${set.name} taint (in-process): ${t.files} file analyses, ${t.functions} function analyses, ${t.budgetHits} over budget, ${rows[1].taint_findings} taint finding(s)`)
+    }
+    // Results kept between scans: the default set again over the unchanged corpus, then with 1% of the files touched.
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-bench-cache-'))
+    try {
+      const fill = once(threads, '', cache)
+      const warm = once(threads, '', cache)
+      const files = (fs.readdirSync(corpus, { recursive: true }) as string[]).filter((f) => /\.(c|m)?(j|t)s$/.test(f)).sort()
+      const touched = files.filter((_f, i) => i % 100 === 0)
+      for (const f of touched) fs.appendFileSync(path.join(corpus, f), '\n// touched\n')
+      const after = once(threads, '', cache)
+      console.log(`default, kept results (pool x${threads}): cold ${fill.seconds.toFixed(2)} s; unchanged rescan ${warm.seconds.toFixed(2)} s (${warm.cached} of ${warm.files} files kept, ${((warm.seconds / fill.seconds) * 100).toFixed(0)}% of cold); ${touched.length} files touched ${after.seconds.toFixed(2)} s (${after.cached} kept)`)
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true })
     }
   } finally {
     fs.rmSync(corpus, { recursive: true, force: true })

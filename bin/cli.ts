@@ -20,12 +20,16 @@ import { baselineOf, readBaseline } from '../kernel/scan/baseline.ts'
 import { migrateConfigText } from '../kernel/config/legacy.ts'
 import { serve } from './serve.ts'
 import { progressBar, formatText, formatGate } from './output.ts'
+import { failureOf, streamScan } from '../plugins/stream/events.ts'
+import type { StreamEvent } from '../plugins/stream/schemas.ts'
 
 const USAGE = `guard — code scanning for security and compliance
 
   guard serve [--port 8000] [--host 0.0.0.0] [--reload]
   guard scan [PATH] [--format text|json|sarif|junit|html|csv|markdown] [--output FILE] [--changed-files F...] [--pack ID...]
-             [--history [--since REV]] [--baseline FILE] [--write-baseline FILE]
+             [--history [--since REV]] [--baseline FILE] [--write-baseline FILE] [--cache DIR | --no-cache]
+             [--progress json]   stdout carries the scan's events as JSON lines (started, progress, finding,
+                                 completed or error: the streamed scan's), the report goes only to --output
   guard gate [PATH] [same flags as scan]         exit 0 pass, 1 fail, 2 error
   guard report --format F [PATH] [--output FILE]
   guard rules [--pack ID] [--language L] [--json]
@@ -45,6 +49,9 @@ const SCAN_FLAGS = {
   since: { type: 'string' },
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
+  progress: { type: 'string' },
+  cache: { type: 'string' },
+  'no-cache': { type: 'boolean' },
 } satisfies ParseArgsConfig['options']
 
 class UsageError extends Error {}
@@ -93,6 +100,11 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
     throw new UsageError(`unknown format ${format}; one of text, json, ${REPORT_FORMATS.join(', ')}`)
   if (command === 'report' && (format === 'text' || format === 'json')) throw new UsageError('report --format takes one of ' + REPORT_FORMATS.join(', '))
   if (values.since !== undefined && !values.history) throw new UsageError('--since goes with --history')
+  if (values.progress !== undefined && values.progress !== 'json') throw new UsageError('--progress takes json')
+  // The events are the standard output, one JSON object a line: a report there would break every line reader.
+  const events = values.progress === 'json'
+  if (events && values.output === undefined && (command === 'report' || format !== 'text'))
+    throw new UsageError('with --progress json the standard output carries the events: write the report with --output FILE')
   const request: ScanRequest = {
     repo_path: '.',
     ...(values['changed-files'] ? { changed_files: values['changed-files'] } : {}),
@@ -108,16 +120,20 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
   }
   return withKernel(async (kernel) => {
     const bar = progressBar()
-    const opts = { roots: [fs.realpathSync(target)], onProgress: bar.update, identity: { sub: 'cli', role: 'admin' as const, auth: 'local' as const }, baseline }
+    const opts = { roots: [fs.realpathSync(target)], onProgress: bar.update, identity: { sub: 'cli', role: 'admin' as const, auth: 'local' as const }, baseline, cacheDir: values['no-cache'] ? null : values.cache && path.resolve(values.cache) }
     try {
-      const { result, gate } = command === 'gate' ? await kernel.gate(request, opts) : { ...(await kernel.scan(request, opts)), gate: undefined }
+      const { result, gate } = events
+        ? await scanWithEvents(kernel, request, { ...opts, onProgress: undefined }).then((o) => (command === 'scan' ? { ...o, gate: undefined } : o))
+        : command === 'gate' ? await kernel.gate(request, opts) : { ...(await kernel.scan(request, opts)), gate: undefined }
       bar.done()
       warn(result.warnings ?? [])
       if (values['write-baseline'] !== undefined) {
         writeFileAtomic(values['write-baseline'], `${JSON.stringify(baselineOf(result.findings), null, 1)}\n`)
         process.stderr.write(`guard: baseline of ${result.findings.length} finding(s) written to ${values['write-baseline']}\n`)
       }
-      if (format === 'text') write(values.output, formatText(result))
+      if (events && values.output === undefined) {
+        // The `completed` event was the result.
+      } else if (format === 'text') write(values.output, formatText(result))
       else if (format === 'json') write(values.output, JSON.stringify(gate ? { ...result, gate } : result, null, 2))
       else write(values.output, (await kernel.report(format as ReportFormat, { scan_id: result.scan_id })).content)
       if (gate) {
@@ -129,6 +145,21 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
       bar.done()
     }
   }, true)
+}
+
+/** `--progress json`: the streamed scan's events as JSON lines on stdout; a failure ends them with an `error` event. */
+async function scanWithEvents(kernel: Kernel, request: ScanRequest, opts: NonNullable<Parameters<Kernel['scan']>[1]>) {
+  const line = (event: StreamEvent) => void process.stdout.write(`${JSON.stringify(event)}\n`)
+  let end
+  try {
+    end = await streamScan(kernel, request, opts, line)
+  } catch (e) {
+    line({ id: 1, event: 'error', data: { detail: failureOf(e).detail } })
+    throw e
+  }
+  if (!end.completed) throw new GuardError(end.status, end.detail ?? 'Internal server error')
+  const { gate, ...result } = end.completed
+  return { result, gate }
 }
 
 async function rulesCommand(args: string[]): Promise<number> {

@@ -13,6 +13,10 @@ import type { Engine, RuleDef } from './catalog/rule.ts'
 import { loadEngines } from './scan/evaluate.ts'
 import type { Store } from './store/store.ts'
 import { ScanPool, defaultThreads } from './scan/pool.ts'
+import { noteCacheWrites, trimCache } from './scan/result-cache.ts'
+
+/** New cache entries between two trims of the cache to its size. */
+const TRIM_EVERY_ENTRIES = 5000
 import { loadRules } from './catalog/rules.ts'
 import { runScan, type ScanOptions, type ScanOutcome } from './scan/pipeline.ts'
 import { decideGate } from './scan/gate.ts'
@@ -57,6 +61,11 @@ export interface BootOptions {
   logger?: Logger
   /** Start the worker threads while the rest boots (for commands and servers that are about to scan). */
   warm?: boolean
+  /**
+   * Have the threads build what the default rules need before the first scan (a server: its first requests find
+   * them ready). A command that scans at once does not: its scan may use other rules, and would wait behind it.
+   */
+  prepare?: boolean
   /**
    * Read the working directory's .guard.yaml as a repository's is read (legacy keys mapped, unknown keys left out,
    * each a warning in `configWarnings`): the CLI, run inside a repository, finds that repository's file there.
@@ -124,7 +133,7 @@ export class Kernel {
     if (opts.warm) kernel.pool.start(kernel.engines)
     kernel.builtinRules = await loadRules([path.join(INSTALL_DIR, 'rules')])
     // The threads get ready for the rules a scan selects with no repository or request settings.
-    if (opts.warm) kernel.pool.prepare(await kernel.defaultRules())
+    if (opts.warm && opts.prepare) kernel.pool.prepare(await kernel.defaultRules())
     return kernel
   }
 
@@ -148,6 +157,21 @@ export class Kernel {
 
   get dataDir(): string {
     return path.resolve(this.cwd, process.env.GUARD_DATA_DIR ?? '.guard/data')
+  }
+
+  /**
+   * Results kept between scans: GUARD_CACHE_DIR (default the data directory's `cache`), at most GUARD_CACHE_MB
+   * (default 512); GUARD_CACHE=off turns it off. Trimmed to size after every few thousand new entries.
+   */
+  get resultCache(): { dir: string; wrote(entries: number): void } | undefined {
+    if (/^(0|off|false|no)$/i.test(process.env.GUARD_CACHE ?? '')) return undefined
+    const dir = path.resolve(this.cwd, process.env.GUARD_CACHE_DIR ?? path.join(this.dataDir, 'cache'))
+    return {
+      dir,
+      wrote: (entries) => {
+        if (entries && noteCacheWrites(dir, entries) >= TRIM_EVERY_ENTRIES) trimCache(dir, Number(process.env.GUARD_CACHE_MB ?? 512) * 1024 * 1024)
+      },
+    }
   }
 
   /**

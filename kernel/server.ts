@@ -96,7 +96,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<{ app: Fast
     reply.code(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` })
   })
 
-  const kernel = await Kernel.boot({ app, cwd: opts.cwd, threads: opts.threads, warm: true })
+  const kernel = await Kernel.boot({ app, cwd: opts.cwd, threads: opts.threads, warm: true, prepare: true })
   app.addHook('onClose', async () => kernel.close())
   return { app, kernel }
 }

@@ -102,6 +102,7 @@ export const ScanResult = Type.Object(
     by_severity: countsBySeverity,
     scan_id: Type.String(),
     files_scanned: Type.Integer(),
+    files_cached: Type.Optional(Type.Integer({ description: 'Of the files scanned, those whose kept result was used: unchanged since a scan with the same rules' })),
     files_skipped: Type.Array(Type.Object({ path: Type.String(), reason: Type.String() })),
     rules_evaluated: Type.Integer(),
     duration_ms: Type.Integer(),
@@ -197,7 +198,7 @@ export const IdParams = Type.Object({ id: Type.String() })
 const isoTime = (description: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$', description: `${description} (ISO 8601 date or date-time)` })
 
-export const AUDIT_OUTCOMES = ['success', 'denied', 'error'] as const
+export const AUDIT_OUTCOMES = ['success', 'denied', 'error', 'cancelled'] as const
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
 export const AuditEntry = Type.Object(
   {

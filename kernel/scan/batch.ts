@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import type { Engine, RuleDef } from '../catalog/rule.ts'
 import { analyzeFile, type FileFinding } from './analyze.ts'
+import { cachedResult, storeResult, type CacheRef } from './result-cache.ts'
 import { loadEngines } from './evaluate.ts'
 import { isTestPath, languageOf } from '../catalog/languages.ts'
 import { tooLarge, unscannableReason } from './walk.ts'
@@ -22,6 +23,8 @@ export interface BatchTask {
   maxFileBytes?: number
   /** Shared with the main thread: the index of the file being analysed, IDLE between files. */
   progress?: Int32Array
+  /** Results kept between scans (unchanged files are not analysed again). */
+  cache?: CacheRef
 }
 
 export const IDLE = -1
@@ -34,6 +37,8 @@ export interface FileResult {
   skipped?: string
   /** What the engines noted about the file (an analysis cut short by its budget). */
   notes?: string[]
+  /** The result came from the cache: the file was read and hashed, not analysed. */
+  cached?: boolean
 }
 
 const engineCache = new Map<string, Promise<Engine[]>>()
@@ -78,11 +83,15 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
     const reason = head?.complete ? undefined : unscannableReason(text)
     if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
     const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
+    const kept = task.cache && cachedResult(task.cache, f.path, text)
+    if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true }
     try {
       takeFileNotes()
       const analysed = analyzeFile(file, task.rules, engines)
       const notes = takeFileNotes()
-      return { path: f.path, bytes, ...analysed, ...(notes.length ? { notes } : {}) }
+      const result = { ...analysed, ...(notes.length ? { notes } : {}) }
+      if (kept) storeResult(task.cache!, kept.key, result)
+      return { path: f.path, bytes, ...result }
     } catch (e) {
       return { path: f.path, bytes, findings: [], found: 0, skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
     }

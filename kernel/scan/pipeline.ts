@@ -13,6 +13,8 @@ import type { Identity } from '../access/permissions.ts'
 import { configSuppressor } from './suppress.ts'
 import { checkChangedFiles, checkInlinePaths, repositoryFile, resolveScanTarget, scanRoots } from './target.ts'
 import { readBaseline } from './baseline.ts'
+import { cacheFor } from './result-cache.ts'
+import { analysingCode } from './worker-bundle.ts'
 import { tooLarge, walkTarget, type SkippedFile } from './walk.ts'
 import { scanHistory } from './history.ts'
 import { ValidationError } from '../base/errors.ts'
@@ -28,6 +30,8 @@ export interface ScanContext {
   /** The engines loaded in this thread, to check the packs' own rules. */
   engineModules(): Promise<Engine[]>
   store(): Promise<Store>
+  /** Where results are kept between scans (undefined: off), and what is told of the entries a scan wrote. */
+  resultCache?: { dir: string; wrote(entries: number): void }
 }
 
 export interface ScanProgress {
@@ -40,6 +44,8 @@ export interface ScanOptions {
   identity?: Identity
   /** Fingerprints to leave out (the CLI's --baseline file); else the repository's `baseline` decides. */
   baseline?: Set<string>
+  /** Another folder for the results kept between scans (the CLI's --cache), or null for none (--no-cache). */
+  cacheDir?: string | null
   /** Scan roots for repo_path (default GUARD_SCAN_ROOTS); the CLI passes the directory it was given. */
   roots?: string[]
   signal?: AbortSignal
@@ -142,9 +148,11 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     )
     ;[results, read] = [history.results, history.versions]
   } else {
+    const cacheDir = opts.cacheDir === undefined ? kernel.resultCache?.dir : opts.cacheDir ?? undefined
     results = await kernel.pool.analyze(files, {
       rules,
       engines: kernel.engines,
+      cache: cacheFor(cacheDir, rules, analysingCode()),
       signal,
       scanTimeoutS: config.limits!.scan_timeout_s!,
       maxFileBytes,
@@ -161,6 +169,8 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     })
   }
 
+  const cached = results.filter((r) => r.cached).length
+  kernel.resultCache?.wrote(results.filter((r) => !r.cached && !r.skipped).length)
   const byId = new Map(rules.map((r) => [r.id, r]))
   const suppressByConfig = configSuppressor(config.suppressions)
   const findings: Finding[] = []
@@ -223,6 +233,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     by_severity,
     scan_id: scanId,
     files_scanned: read ?? scanned,
+    ...(cached ? { files_cached: cached } : {}),
     files_skipped: skipped,
     rules_evaluated: evaluated.length,
     duration_ms: Date.now() - started,

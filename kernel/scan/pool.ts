@@ -7,6 +7,7 @@ import { bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bu
 import { openingOrder, readAhead } from './read-ahead.ts'
 import type { RuleDef } from '../catalog/rule.ts'
 import type { WorkerTask } from './worker.ts'
+import type { CacheRef } from './result-cache.ts'
 
 /** Each thread gets about this many batches: enough to even out the load, few enough that the messages and
  * the per-batch work stay cheap. */
@@ -39,6 +40,7 @@ export interface AnalyzeOptions {
   scanTimeoutS: number
   fileTimeoutMs: number
   maxFileBytes?: number
+  cache?: CacheRef
   /** Once every file is listed, before any result is reported. */
   onListed?: (total: number) => void
   onFileDone?: (result: FileResult) => void
@@ -166,7 +168,7 @@ export class ScanPool {
       if (now !== current) [current, since] = [now, Date.now()]
       else if (current !== IDLE && Date.now() - since > opts.fileTimeoutMs) overrun.abort()
     }, Math.min(1000, Math.max(25, opts.fileTimeoutMs / 10)))
-    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes, progress }
+    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes, progress, cache: opts.cache }
     try {
       return await this.runOne(task, AbortSignal.any([opts.signal, overrun.signal]))
     } catch (e) {

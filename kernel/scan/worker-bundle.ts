@@ -115,3 +115,23 @@ export async function bundleWorker(engineUrls: string[]): Promise<WorkerBundle> 
   const { entries, manifestFile } = locate(engineUrls)
   return bundleIn(unchanged(manifestFile) ?? (await build(entries, manifestFile)), entries)
 }
+
+/** The code whose change changes results: the kernel's scan, catalogue and base, and the engines' plugins. */
+const codeDirs = () => ['kernel/scan', 'kernel/catalog', 'kernel/base', ...fs.readdirSync(path.join(INSTALL_DIR, 'plugins')).filter((p) => p.startsWith('engine-')).map((p) => `plugins/${p}`)]
+
+let codeVersion: string | undefined
+/** A hash of the analysing code (each source file's size and modification time): another build never reuses an answer. */
+export function analysingCode(): string {
+  if (codeVersion) return codeVersion
+  const hash = createHash('sha256')
+  for (const dir of codeDirs()) {
+    const base = path.join(INSTALL_DIR, dir)
+    const files = (fs.readdirSync(base, { recursive: true }) as string[]).filter((f) => /\.(ts|mjs|js)$/.test(f)).sort()
+    for (const f of files) {
+      const stat = fs.statSync(path.join(base, f), { throwIfNoEntry: false })
+      if (stat) hash.update(`${dir}/${f}\0${stat.size}\0${stat.mtimeMs}\n`)
+    }
+  }
+  return (codeVersion = hash.digest('hex').slice(0, 16))
+}
+

@@ -30,8 +30,9 @@ export function sealAuditEntry(record: AuditRecord, head: AuditHead | null): Aud
   return { ...unsealed, hash: chainHash(unsealed) }
 }
 
+/** 499 (nginx's "client closed request"): the client went away before the answer was complete, and the work stopped. */
 export function outcomeOf(status: number): AuditOutcome {
-  return status === 401 || status === 403 ? 'denied' : status >= 400 ? 'error' : 'success'
+  return status === 401 || status === 403 ? 'denied' : status === 499 ? 'cancelled' : status >= 400 ? 'error' : 'success'
 }
 
 /**

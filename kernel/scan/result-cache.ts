@@ -1,0 +1,127 @@
+// Per-file results kept between scans: a rescan reads and hashes each file, and analyses only those whose content
+// (or path), rule set or engine code changed. One small file per entry, written whole (a temporary file renamed
+// into place) and read back only when its key matches: a crash leaves at most an unused temporary file, never a
+// torn entry that is trusted. The threads read and write entries themselves (this module runs in them: it reads no
+// installation files); the main thread keeps the cache within its size, the least recently used entries first.
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { RuleDef } from '../catalog/rule.ts'
+import type { FileFinding } from './analyze.ts'
+
+/** What a thread needs to use the cache for one scan. */
+export interface CacheRef {
+  dir: string
+  /** The rule set's and the analysing code's hash: part of every key. */
+  scope: string
+}
+
+interface Entry {
+  key: string
+  /** What a thread returns for the file (batch.ts's FileResult, less what the file's reading decides). */
+  result: { findings: FileFinding[]; found: number; notes?: string[] }
+}
+
+/** The cache reference for a scan with these rules, or undefined when caching is off. */
+export function cacheFor(dir: string | undefined, rules: RuleDef[], code: string): CacheRef | undefined {
+  if (!dir) return undefined
+  const scope = createHash('sha256').update(code).update(JSON.stringify(rules)).digest('hex').slice(0, 32)
+  return { dir, scope }
+}
+
+const entryKey = (ref: CacheRef, filePath: string, text: string) => createHash('sha256').update(`${ref.scope}\0${filePath}\0`).update(text).digest('hex')
+const entryFile = (ref: CacheRef, key: string) => path.join(ref.dir, key.slice(0, 2), `${key}.json`)
+
+/** The file's cached result, or undefined (with the key to store one under). */
+export function cachedResult(ref: CacheRef, filePath: string, text: string): { key: string; result?: Entry['result'] } {
+  const key = entryKey(ref, filePath, text)
+  try {
+    const file = entryFile(ref, key)
+    const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as Entry
+    if (entry.key !== key || !Array.isArray(entry.result?.findings)) return { key }
+    // Used now: the least recently used entries are the first to go.
+    const now = new Date()
+    fs.utimesSync(file, now, now)
+    return { key, result: entry.result }
+  } catch {
+    return { key }
+  }
+}
+
+/** Keeps a file's result (best effort: a cache that cannot be written only costs the next scan its time). */
+export function storeResult(ref: CacheRef, key: string, result: Entry['result']): void {
+  try {
+    const file = entryFile(ref, key)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+    fs.writeFileSync(temporary, JSON.stringify({ key, result } satisfies Entry))
+    fs.renameSync(temporary, file)
+  } catch {
+    // read-only or full: nothing to keep
+  }
+}
+
+/**
+ * Adds a scan's new entries to the count kept beside the cache (processes come and go), and returns the count since
+ * the last trim; a trim starts the count again.
+ */
+export function noteCacheWrites(dir: string, entries: number): number {
+  const counter = path.join(dir, 'written')
+  let count = entries
+  try {
+    count += Number(fs.readFileSync(counter, 'utf8')) || 0
+  } catch {
+    // a new cache
+  }
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(counter, String(count))
+  } catch {
+    return 0
+  }
+  return count
+}
+
+/**
+ * Keeps the cache within `maxBytes`: the least recently used entries (oldest access time) go first, and temporary
+ * files a crash left behind go too. Returns the bytes kept.
+ */
+export function trimCache(dir: string, maxBytes: number): number {
+  const entries: { file: string; size: number; used: number }[] = []
+  let total = 0
+  let shards: string[]
+  try {
+    shards = fs.readdirSync(dir)
+  } catch {
+    return 0
+  }
+  const stale = Date.now() - 60 * 60 * 1000
+  for (const shard of shards) {
+    let names: string[]
+    try {
+      names = fs.readdirSync(path.join(dir, shard))
+    } catch {
+      continue
+    }
+    for (const name of names) {
+      const file = path.join(dir, shard, name)
+      const stat = fs.statSync(file, { throwIfNoEntry: false })
+      if (!stat?.isFile()) continue
+      if (name.endsWith('.tmp')) {
+        if (stat.mtimeMs < stale) fs.rmSync(file, { force: true })
+        continue
+      }
+      entries.push({ file, size: stat.size, used: stat.mtimeMs })
+      total += stat.size
+    }
+  }
+  fs.writeFileSync(path.join(dir, 'written'), '0')
+  if (total <= maxBytes) return total
+  entries.sort((a, b) => a.used - b.used)
+  for (const e of entries) {
+    if (total <= maxBytes * 0.9) break
+    fs.rmSync(e.file, { force: true })
+    total -= e.size
+  }
+  return total
+}
