@@ -34,7 +34,8 @@ export const PERMISSIONS = Object.keys(MATRIX) as Permission[]
 export interface Identity {
   sub: string
   role: Role
-  auth: 'api-key' | 'jwt' | 'anonymous' | 'local'
+  /** `jwt`: an HS256 token of ours; `oidc`: a token of the identity provider in auth.oidc. */
+  auth: 'api-key' | 'jwt' | 'oidc' | 'anonymous' | 'local'
   repo_access?: string[]
 }
 

@@ -106,6 +106,20 @@ export const DevopsConfig = Type.Object(
   { ...strict, title: 'DevopsConfig' },
 )
 
+/** The roles an identity provider's claims may map to: an agent's `repo_access` comes only from a token of ours. */
+const OIDC_ROLES = ROLES.filter((r) => r !== 'agent')
+/** `auth.oidc:` — bearer tokens of an external identity provider (Enterprise tier), and how their claims map to roles. */
+const OidcConfig = Type.Object(
+  {
+    issuer: Type.String({ minLength: 1, description: "The provider's issuer URL, exactly as its tokens' `iss`; https, or http on a loopback host" }),
+    audience: Type.String({ minLength: 1, description: 'The `aud` a token must carry (the client id or API identifier registered at the provider)' }),
+    role_claim: Type.Optional(Type.String({ minLength: 1, description: 'A claim holding one string, looked up in role_map (a dotted path reaches a nested claim)' })),
+    groups_claim: Type.Optional(Type.String({ minLength: 1, description: 'A claim holding a list of strings, each looked up in role_map; the most privileged match wins' })),
+    role_map: Type.Record(Type.String(), Type.Union(OIDC_ROLES.map((r) => Type.Literal(r))), { description: 'Claim value → role; a caller none of whose values is mapped is refused (403)' }),
+  },
+  { ...strict, title: 'OidcConfig' },
+)
+
 export const GuardConfig = Type.Object(
   {
     ...ScanKeys,
@@ -116,7 +130,7 @@ export const GuardConfig = Type.Object(
           jwt_secret: Type.Optional(Type.String()),
           jwt_algorithm: Type.Optional(Type.Literal('HS256')),
           token_expiry_hours: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-          oidc: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+          oidc: Type.Optional(OidcConfig),
         },
         strict,
       ),
@@ -137,6 +151,7 @@ export function configErrors(config: unknown, prefix = ''): FieldError[] {
   // A change that would leave JWT on without a secret would stop the next start, and lock every caller out.
   if (isPlainObject(config) && isPlainObject(config.auth) && config.auth.enabled === true && !config.auth.jwt_secret && !process.env.GUARD_JWT_SECRET)
     errors.push({ path: `${prefix}auth.jwt_secret`, message: 'required while auth.enabled is true (or set GUARD_JWT_SECRET)' })
+  if (isPlainObject(config) && isPlainObject(config.auth) && isPlainObject(config.auth.oidc)) errors.push(...oidcErrors(config.auth.oidc, `${prefix}auth.oidc.`))
   for (const e of Value.Errors(GuardConfig, config)) {
     const at = prefix + (keyPath(e.path) || '(root)')
     if (errors.some((x) => x.path === at)) continue
@@ -144,6 +159,29 @@ export function configErrors(config: unknown, prefix = ''): FieldError[] {
     errors.push({ path: at, message })
   }
   return errors
+}
+
+/** What the schema cannot say of `auth.oidc`: where its keys may be fetched from, and that some claim names a role. */
+function oidcErrors(oidc: Record<string, unknown>, prefix: string): FieldError[] {
+  const errors: FieldError[] = []
+  if (typeof oidc.issuer === 'string') {
+    let url: URL | undefined
+    try {
+      url = new URL(oidc.issuer)
+    } catch {
+      errors.push({ path: `${prefix}issuer`, message: 'not a URL' })
+    }
+    if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
+      errors.push({ path: `${prefix}issuer`, message: `must be an https URL (http only on a loopback host: 127.0.0.0/8, ::1, localhost); got ${url.protocol}//${url.host}` })
+    else if (url && (url.search || url.hash || url.username || url.password)) errors.push({ path: `${prefix}issuer`, message: 'must have no query, fragment or credentials' })
+  }
+  if (oidc.role_claim === undefined && oidc.groups_claim === undefined) errors.push({ path: `${prefix}role_claim`, message: 'role_claim or groups_claim is required: without one no caller has a role' })
+  return errors
+}
+
+/** A host name that can only mean this machine: the issuer may then be plain http (a test or a sidecar). */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 }
 
 /** Globs a config gives (include, exclude, suppression paths) that could not be matched in bounded time. */

@@ -93,9 +93,12 @@ export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[
     kept.length = MAX_FINDINGS_PER_FILE
     kept.sort((a, b) => a.m.line - b.m.line || a.m.column - b.m.column)
   }
+  // Every secret the file holds is hidden in every snippet, message and trace: a line can hold two (a user's and
+  // a password's), each found by its own match. Longest first, so a secret that holds another is hidden whole.
+  const secrets = [...new Set(all.flatMap((m) => (m.secret ? [m.secret] : [])))].sort((a, b) => b.length - a.length)
+  const hide = (s: string) => secrets.reduce((text, secret) => text.split(secret).join(maskSecret(secret)), s)
   const findings: FileFinding[] = []
   for (const { m, occurrence } of kept) {
-    const hide = (s: string) => (m.secret ? s.split(m.secret).join(maskSecret(m.secret)) : s)
     // Mask before cutting, so a cut can never leave part of a secret unmasked.
     let snippet = hide(lines.slice(m.line - 1, Math.min(m.end_line, m.line - 1 + MAX_SNIPPET_LINES)).join('\n'))
     if (snippet.length > MAX_SNIPPET_CHARS) snippet = `${snippet.slice(0, MAX_SNIPPET_CHARS)}…`

@@ -57,7 +57,7 @@ export const swaggerOptions: SwaggerOptions = {
     components: {
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'GUARD_API_KEY; acts as admin' },
-        BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'HS256 token from `guard token`, with `role` and `exp`' },
+        BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'HS256 token from `guard token`, with `role` and `exp`; or, with `auth.oidc` (Enterprise), an RS256/ES256 access token of the configured identity provider' },
       },
     },
   },

@@ -35,3 +35,11 @@ PEM_RE = re.compile(rb"-----BEGIN [A-Z ]*PRIVATE KEY-----.+-----END [A-Z ]*PRIVA
 SA = {"private_key": "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n"}
 # ok: secrets.private-key
 # "-----BEGIN ENCRYPTED PRIVATE KEY-----"
+# ruleid: secrets.private-key
+ENCRYPTED = """-----BEGIN ENCRYPTED PRIVATE KEY-----
+MIIFHzBJBgkqhkiG9w0BBQ0wPDAbBgkqhkiG9w0BBQwwDgQIq3nX0Vf0mJ0CAggA
+-----END ENCRYPTED PRIVATE KEY-----"""
+# ruleid: secrets.private-key
+  "private_key": "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIHc0iVn3dW9kq1x8Yh0qL6vP2sQ5mN4bR7tA9cE1fG2hoAoGCCqGSM49\n-----END EC PRIVATE KEY-----\n",
+# ok: secrets.private-key
+log.info("skipping -----BEGIN DSA PRIVATE KEY----- block in %s", path)
