@@ -35,7 +35,7 @@ export { loadEngines } from './scan/evaluate.ts'
 export type { ReportInput, Reporter } from './scan/reporter.ts'
 
 // The store: its interface, the shared SQL helpers, pagination, the audit chain, metrics.
-export type { AuditFilter, Page, ScanStat, Store, StoredScan } from './store/store.ts'
+export type { AuditFilter, Page, ScanStat, Store, StoredRecord, StoredScan } from './store/store.ts'
 export { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, scanFromRow, scanStatFromRow, scanSummaryFromRow, type ScanRow, type ScanStatRow } from './store/sql-store.ts'
 export { decodeCursor, keysetPage, offsetPage } from './store/pagination.ts'
 export { outcomeOf, sealAuditEntry, verifyChain, type AuditHead, type AuditRecord } from './store/audit.ts'

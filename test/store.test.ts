@@ -73,6 +73,24 @@ for (const kind of STORES) {
     })
     after(() => cleanup())
 
+    test("records: plugins' documents by kind, written only as their condition says, seen by a second connection", async () => {
+      assert.deepEqual(await store.listRecords('approvals'), [])
+      assert.equal(await store.putRecord('approvals', 'a1', { status: 'pending', n: 'ü' }, null), 1)
+      assert.equal(await other.putRecord('approvals', 'a1', { status: 'pending' }, null), null, 'a second create of one id loses')
+      // Two deciders read version 1: the first write wins, the second finds the version moved.
+      assert.equal(await store.putRecord('approvals', 'a1', { status: 'approved' }, 1), 2)
+      assert.equal(await other.putRecord('approvals', 'a1', { status: 'rejected' }, 1), null)
+      const read = await other.getRecord<{ status: string }>('approvals', 'a1')
+      assert.equal(read?.version, 2)
+      assert.deepEqual(read?.data, { status: 'approved' })
+      assert.equal(await store.putRecord('approvals', 'a2', { status: 'pending' }), 1, 'an unconditional write')
+      assert.equal(await store.putRecord('work-items', 'a1', { other: true }), 1, 'kinds are apart')
+      assert.deepEqual((await other.listRecords('approvals')).map((r) => r.id).sort(), ['a1', 'a2'])
+      await store.deleteRecord('approvals', 'a2')
+      assert.equal(await other.getRecord('approvals', 'a2'), undefined)
+      assert.equal((await other.listRecords('work-items')).length, 1)
+    })
+
     test('scans: saved and read back whole, listed newest first in keyset pages, gates recorded', async () => {
       assert.deepEqual(await store.listScans({ limit: 10 }), { items: [], total: 0, next_cursor: null })
       const suppressions = [{ rule_id: 'py.eval-injection', path: 'legacy/**', reason: 'frozen', expires: '2999-01-01' }]

@@ -46,6 +46,14 @@ export interface Page<T> {
   next_cursor: string | null
 }
 
+/** A document a plugin keeps (an approval request, a work item, a reconcile run), with its version. */
+export interface StoredRecord<T = unknown> {
+  id: string
+  version: number
+  data: T
+  updated_at: string
+}
+
 export interface Store {
   saveScan(scan: StoredScan): Promise<void>
   /** Records the gate decision taken on a stored scan. */
@@ -65,6 +73,16 @@ export interface Store {
   auditHead(): Promise<AuditHead | null>
   /** The figures of every scan started at or after `since` (ISO time), oldest first (GET /api/metrics, /api/trends). */
   scanStats(since?: string): Promise<ScanStat[]>
+  /**
+   * Writes a plugin's document of a kind (`approvals`, `work-items`…). `expected` makes it conditional: `null`
+   * writes only a new id, a number only over that version (an optimistic lock: two deciders, two reconciles). Returns
+   * the new version, or null when the condition failed (nothing written).
+   */
+  putRecord(kind: string, id: string, data: unknown, expected?: number | null): Promise<number | null>
+  getRecord<T = unknown>(kind: string, id: string): Promise<StoredRecord<T> | undefined>
+  /** Every document of a kind, most recently written first. */
+  listRecords<T = unknown>(kind: string): Promise<StoredRecord<T>[]>
+  deleteRecord(kind: string, id: string): Promise<void>
   /** Throws when the store cannot be reached (health check). */
   ping(): Promise<void>
   close(): Promise<void>

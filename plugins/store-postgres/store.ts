@@ -1,6 +1,6 @@
 // The server store: PostgreSQL through a pg Pool, JSONB documents, versioned migrations at start-up.
 import pg from 'pg'
-import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, decodeCursor, keysetPage, scanFromRow, scanStatFromRow, scanSummaryFromRow, sealAuditEntry, type AuditEntry, type AuditFilter, type AuditHead, type AuditRecord, type GateResult, type Page, type ScanRow, type ScanStat, type ScanStatRow, type Store, type StoredScan } from '../../kernel/plugin.ts'
+import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, decodeCursor, keysetPage, scanFromRow, scanStatFromRow, scanSummaryFromRow, sealAuditEntry, type AuditEntry, type AuditFilter, type AuditHead, type AuditRecord, type GateResult, type Page, type ScanRow, type ScanStat, type ScanStatRow, type Store, type StoredRecord, type StoredScan } from '../../kernel/plugin.ts'
 
 // The same steps as the SQLite store's MIGRATIONS, in PostgreSQL's dialect.
 const MIGRATIONS: string[] = [
@@ -17,6 +17,15 @@ const MIGRATIONS: string[] = [
   // The scans' suppressions, and the audit chain's tables.
   `ALTER TABLE scans ADD COLUMN suppressions JSONB;
    ${AUDIT_TABLES}`,
+  // Plugins' documents (approval requests, work items, reconcile runs).
+  `CREATE TABLE records (
+     kind TEXT NOT NULL,
+     id TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     data JSONB NOT NULL,
+     updated_at TEXT NOT NULL,
+     PRIMARY KEY (kind, id)
+   )`,
 ]
 
 // Transaction-level advisory lock keys: one for migrating, one for the audit chain (released at COMMIT/ROLLBACK).
@@ -133,6 +142,39 @@ export class PostgresStore implements Store {
 
   async auditHead(): Promise<AuditHead | null> {
     return (await this.pool.query<AuditHead>('SELECT id, hash FROM audit_head WHERE one = 1')).rows[0] ?? null
+  }
+
+  async putRecord(kind: string, id: string, data: unknown, expected?: number | null): Promise<number | null> {
+    const now = new Date().toISOString()
+    const json = jsonb(data)
+    // One statement each way, so the condition and the write are atomic without a lock.
+    if (expected === null) {
+      const r = await this.pool.query('INSERT INTO records (kind, id, version, data, updated_at) VALUES ($1, $2, 1, $3::jsonb, $4) ON CONFLICT (kind, id) DO NOTHING RETURNING version', [kind, id, json, now])
+      return r.rows[0]?.version ?? null
+    }
+    if (typeof expected === 'number') {
+      const r = await this.pool.query('UPDATE records SET version = version + 1, data = $3::jsonb, updated_at = $4 WHERE kind = $1 AND id = $2 AND version = $5 RETURNING version', [kind, id, json, now, expected])
+      return r.rows[0]?.version ?? null
+    }
+    const r = await this.pool.query(
+      'INSERT INTO records (kind, id, version, data, updated_at) VALUES ($1, $2, 1, $3::jsonb, $4) ON CONFLICT (kind, id) DO UPDATE SET version = records.version + 1, data = excluded.data, updated_at = excluded.updated_at RETURNING version',
+      [kind, id, json, now],
+    )
+    return r.rows[0].version as number
+  }
+
+  async getRecord<T>(kind: string, id: string): Promise<StoredRecord<T> | undefined> {
+    const r = await this.pool.query('SELECT id, version, data, updated_at FROM records WHERE kind = $1 AND id = $2', [kind, id])
+    return r.rows[0] as StoredRecord<T> | undefined
+  }
+
+  async listRecords<T>(kind: string): Promise<StoredRecord<T>[]> {
+    const r = await this.pool.query('SELECT id, version, data, updated_at FROM records WHERE kind = $1 ORDER BY updated_at DESC, id', [kind])
+    return r.rows as StoredRecord<T>[]
+  }
+
+  async deleteRecord(kind: string, id: string): Promise<void> {
+    await this.pool.query('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id])
   }
 
   async ping(): Promise<void> {

@@ -1,7 +1,7 @@
 // The embedded store: one SQLite file under GUARD_DATA_DIR, WAL mode, versioned migrations at start-up.
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, decodeCursor, keysetPage, scanFromRow, scanStatFromRow, scanSummaryFromRow, sealAuditEntry, type AuditEntry, type AuditFilter, type AuditHead, type AuditRecord, type GateResult, type Page, type ScanRow, type ScanStat, type ScanStatRow, type Store, type StoredScan } from '../../kernel/plugin.ts'
+import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, decodeCursor, keysetPage, scanFromRow, scanStatFromRow, scanSummaryFromRow, sealAuditEntry, type AuditEntry, type AuditFilter, type AuditHead, type AuditRecord, type GateResult, type Page, type ScanRow, type ScanStat, type ScanStatRow, type Store, type StoredRecord, type StoredScan } from '../../kernel/plugin.ts'
 
 const MIGRATIONS: string[] = [
   `CREATE TABLE scans (
@@ -17,6 +17,15 @@ const MIGRATIONS: string[] = [
   // The scans' suppressions, and the audit chain's tables.
   `ALTER TABLE scans ADD COLUMN suppressions TEXT;
    ${AUDIT_TABLES}`,
+  // Plugins' documents (approval requests, work items, reconcile runs).
+  `CREATE TABLE records (
+     kind TEXT NOT NULL,
+     id TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     data TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     PRIMARY KEY (kind, id)
+   )`,
 ]
 
 export function migrate(db: Database.Database): void {
@@ -29,6 +38,14 @@ export function migrate(db: Database.Database): void {
     })(),
   )
 }
+
+interface RecordRow {
+  id: string
+  version: number
+  data: string
+  updated_at: string
+}
+const recordFromRow = <T>(row: RecordRow): StoredRecord<T> => ({ id: row.id, version: row.version, data: JSON.parse(row.data) as T, updated_at: row.updated_at })
 
 export class SqliteStore implements Store {
   private readonly db: Database.Database
@@ -111,6 +128,32 @@ export class SqliteStore implements Store {
 
   async auditHead(): Promise<AuditHead | null> {
     return (this.db.prepare('SELECT id, hash FROM audit_head WHERE one = 1').get() as AuditHead | undefined) ?? null
+  }
+
+  async putRecord(kind: string, id: string, data: unknown, expected?: number | null): Promise<number | null> {
+    const now = new Date().toISOString()
+    const json = JSON.stringify(data)
+    const write = this.db.transaction(() => {
+      const row = this.db.prepare('SELECT version FROM records WHERE kind = ? AND id = ?').get(kind, id) as { version: number } | undefined
+      if ((expected === null && row) || (typeof expected === 'number' && row?.version !== expected)) return null
+      const version = (row?.version ?? 0) + 1
+      this.db.prepare('INSERT INTO records (kind, id, version, data, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET version = excluded.version, data = excluded.data, updated_at = excluded.updated_at').run(kind, id, version, json, now)
+      return version
+    })
+    return write.immediate()
+  }
+
+  async getRecord<T>(kind: string, id: string): Promise<StoredRecord<T> | undefined> {
+    const row = this.db.prepare('SELECT id, version, data, updated_at FROM records WHERE kind = ? AND id = ?').get(kind, id) as RecordRow | undefined
+    return row && recordFromRow<T>(row)
+  }
+
+  async listRecords<T>(kind: string): Promise<StoredRecord<T>[]> {
+    return (this.db.prepare('SELECT id, version, data, updated_at FROM records WHERE kind = ? ORDER BY updated_at DESC, id').all(kind) as RecordRow[]).map((r) => recordFromRow<T>(r))
+  }
+
+  async deleteRecord(kind: string, id: string): Promise<void> {
+    this.db.prepare('DELETE FROM records WHERE kind = ? AND id = ?').run(kind, id)
   }
 
   async ping(): Promise<void> {
