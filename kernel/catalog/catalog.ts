@@ -51,11 +51,40 @@ export async function allRules(builtinRules: RuleDef[], packs: Pack[], engines: 
     errors.push(...problems.map((p) => ({ path: `${where}: ${p.path}`, message: `rule ${rule.id}: ${p.message}` })))
   }
   if (errors.length) throw new ValidationError('Invalid pack rules', errors)
-  return [...builtinRules, ...own]
+  // The same array while the packs' own rules do not change: what is derived from a rule set is then kept by it.
+  const key = JSON.stringify(own)
+  let byOwn = ruleLists.get(builtinRules)
+  if (!byOwn) ruleLists.set(builtinRules, (byOwn = new Map()))
+  let list = byOwn.get(key)
+  if (!list) {
+    if (byOwn.size >= MAX_KEPT) byOwn.clear()
+    byOwn.set(key, (list = [...builtinRules, ...own]))
+  }
+  return list
 }
+
+/** Every rule known, per built-in library and packs' own rules; and each selection made from such a list. */
+const ruleLists = new WeakMap<RuleDef[], Map<string, RuleDef[]>>()
+const selections = new WeakMap<RuleDef[], Map<string, { rules: RuleDef[]; enabledPacks: Pack[] }>>()
+const MAX_KEPT = 64
 
 /** The rules a scan evaluates: those its enabled packs map, with `rules:` overrides applied. */
 export function selectRules(rules: RuleDef[], packs: Pack[], config: ScanConfig): { rules: RuleDef[]; enabledPacks: Pack[] } {
+  // Selected once per configuration: every scan with the same packs and settings gets the same rules (one array,
+  // which the threads and the result cache then know), not a new copy per request.
+  const key = JSON.stringify([packs, config.packs, config.rules])
+  let bySettings = selections.get(rules)
+  if (!bySettings) selections.set(rules, (bySettings = new Map()))
+  let selection = bySettings.get(key)
+  if (!selection) {
+    selection = selectFrom(rules, packs, config)
+    if (bySettings.size >= MAX_KEPT) bySettings.clear()
+    bySettings.set(key, selection)
+  }
+  return selection
+}
+
+function selectFrom(rules: RuleDef[], packs: Pack[], config: ScanConfig): { rules: RuleDef[]; enabledPacks: Pack[] } {
   const wanted = config.packs ?? DEFAULT_PACKS
   const byId = new Map(packs.map((p) => [p.id, p]))
   const unknown = wanted.flatMap((id, i) => (byId.has(id) ? [] : [{ path: `packs[${i}]`, message: `no pack named ${quoted(id)}` }]))

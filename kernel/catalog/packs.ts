@@ -114,6 +114,20 @@ export function loadPacks(dirs: PackDir[]): Pack[] {
 
 /** A pack.yaml: its fields and selectors (the inline rules' among them), and its inline rules, schema-checked. */
 export function parsePack(text: string, where: string): ParsedPack {
+  // Every scan reads the packs again: a text already checked is not parsed and checked again.
+  const key = `${where}\0${text}`
+  let pack = parsedPacks.get(key)
+  if (!pack) {
+    pack = checkPack(text, where)
+    if (parsedPacks.size >= MAX_PARSED_PACKS) parsedPacks.clear()
+    parsedPacks.set(key, pack)
+  }
+  return pack
+}
+const parsedPacks = new Map<string, ParsedPack>()
+const MAX_PARSED_PACKS = 256
+
+function checkPack(text: string, where: string): ParsedPack {
   let doc: unknown
   try {
     doc = parseYaml(text, where)

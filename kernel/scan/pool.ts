@@ -73,7 +73,10 @@ function batches(files: (BatchFile & { size?: number })[], threads: number): Bat
   return out
 }
 
-/** Each rule set (one per scan) as the threads receive it: JSON under a key of this process. */
+/**
+ * Each rule set (one per configuration: selections are kept) as the threads receive it: its JSON in memory they
+ * share, under a key of this process. A batch then carries a reference, not a copy of every rule.
+ */
 const ruleSets = new WeakMap<RuleDef[], WorkerTask['ruleSet']>()
 let ruleSetCount = 0
 /** One short file of each language, for `prepare`: what the engines build per language is built on the first file. */
@@ -81,7 +84,12 @@ const PREPARE_FILES = ['js', 'ts', 'tsx', 'py', 'java', 'go', 'cs', 'php', 'rb',
 
 function ruleSetOf(rules: RuleDef[]): WorkerTask['ruleSet'] {
   let set = ruleSets.get(rules)
-  if (!set) ruleSets.set(rules, (set = { key: ++ruleSetCount, json: JSON.stringify(rules) }))
+  if (!set) {
+    const json = Buffer.from(JSON.stringify(rules))
+    const shared = new SharedArrayBuffer(json.length)
+    json.copy(Buffer.from(shared))
+    ruleSets.set(rules, (set = { key: ++ruleSetCount, json: shared }))
+  }
   return set
 }
 

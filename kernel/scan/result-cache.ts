@@ -25,9 +25,14 @@ interface Entry {
 /** The cache reference for a scan with these rules, or undefined when caching is off. */
 export function cacheFor(dir: string | undefined, rules: RuleDef[], code: string): CacheRef | undefined {
   if (!dir) return undefined
-  const scope = createHash('sha256').update(code).update(JSON.stringify(rules)).digest('hex').slice(0, 32)
+  let byCode = scopes.get(rules)
+  if (!byCode) scopes.set(rules, (byCode = new Map()))
+  let scope = byCode.get(code)
+  if (scope === undefined) byCode.set(code, (scope = createHash('sha256').update(code).update(JSON.stringify(rules)).digest('hex').slice(0, 32)))
   return { dir, scope }
 }
+/** Per rule set (the same array for every scan of one configuration) and analysing code: the scope, hashed once. */
+const scopes = new WeakMap<RuleDef[], Map<string, string>>()
 
 const entryKey = (ref: CacheRef, filePath: string, text: string) => createHash('sha256').update(`${ref.scope}\0${filePath}\0`).update(text).digest('hex')
 const entryFile = (ref: CacheRef, key: string) => path.join(ref.dir, key.slice(0, 2), `${key}.json`)

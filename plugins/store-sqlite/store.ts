@@ -47,9 +47,21 @@ interface RecordRow {
 }
 const recordFromRow = <T>(row: RecordRow): StoredRecord<T> => ({ id: row.id, version: row.version, data: JSON.parse(row.data) as T, updated_at: row.updated_at })
 
+/** A write waiting for the next group commit. */
+interface Pending {
+  write: () => unknown
+  resolve: (value: never) => void
+  reject: (error: unknown) => void
+}
+
 export class SqliteStore implements Store {
   private readonly db: Database.Database
   private readonly appendAuditTx: (record: AuditRecord) => AuditEntry
+  private readonly insertScan: Database.Statement
+  private readonly updateGate: Database.Statement
+  /** Writes of requests that arrive together, committed as one transaction (one fsync) on the next turn. */
+  private pending: Pending[] = []
+  private readonly commitGroup: { immediate(writes: Pending[]): ({ ok: unknown } | { error: unknown })[] }
 
   constructor(file: string) {
     this.db = new Database(file)
@@ -67,18 +79,57 @@ export class SqliteStore implements Store {
       moveHead.run(entry)
       return entry
     })
-    // IMMEDIATE takes the write lock before reading the head: two processes on one file cannot fork the chain.
-    this.appendAuditTx = (record) => append.immediate(record)
+    // Inside a group commit (see `commit`), so IMMEDIATE: the write lock is taken before the head is read, and two
+    // processes on one file cannot fork the chain.
+    this.appendAuditTx = append
+    this.insertScan = this.db.prepare('INSERT INTO scans (id, target, started_at, total, result, rules, gate, suppressions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    this.updateGate = this.db.prepare('UPDATE scans SET gate = ? WHERE id = ?')
+    // Each write is its own savepoint: one that fails is undone and answered alone, the others still commit.
+    const one = this.db.transaction((write: () => unknown) => write())
+    this.commitGroup = this.db.transaction((writes: Pending[]) =>
+      writes.map((w) => {
+        try {
+          return { ok: one(w.write) }
+        } catch (error) {
+          return { error }
+        }
+      }),
+    )
+  }
+
+  /**
+   * A group commit: the writes of requests that arrive together (a scan, its gate, their audit entries) go to disk
+   * in one transaction, so they share one fsync. Each caller is answered only once the transaction has committed:
+   * what is acknowledged is on disk, as with a commit per write.
+   */
+  private commit<T>(write: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.pending.push({ write, resolve: resolve as (value: never) => void, reject }) === 1) setImmediate(() => this.flush())
+    })
+  }
+
+  private flush(): void {
+    const writes = this.pending
+    if (!writes.length) return // flushed already, by close
+    this.pending = []
+    let outcomes: ({ ok: unknown } | { error: unknown })[]
+    try {
+      outcomes = this.commitGroup.immediate(writes)
+    } catch (error) {
+      for (const w of writes) w.reject(error) // the commit itself failed (disk full, database locked): nothing was kept
+      return
+    }
+    outcomes.forEach((o, i) => ('ok' in o ? writes[i].resolve(o.ok as never) : writes[i].reject(o.error)))
   }
 
   async saveScan(scan: StoredScan): Promise<void> {
-    this.db
-      .prepare('INSERT INTO scans (id, target, started_at, total, result, rules, gate, suppressions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(scan.id, scan.target, scan.started_at, scan.result.total, JSON.stringify(scan.result), JSON.stringify(scan.rules), scan.gate && JSON.stringify(scan.gate), scan.suppressions ? JSON.stringify(scan.suppressions) : null)
+    const row = [scan.id, scan.target, scan.started_at, scan.result.total, JSON.stringify(scan.result), JSON.stringify(scan.rules), scan.gate && JSON.stringify(scan.gate), scan.suppressions ? JSON.stringify(scan.suppressions) : null]
+    await this.commit(() => this.insertScan.run(...row))
   }
 
   async saveGate(scanId: string, gate: GateResult): Promise<void> {
-    this.db.prepare('UPDATE scans SET gate = ? WHERE id = ?').run(JSON.stringify(gate), scanId)
+    const json = JSON.stringify(gate)
+    await this.commit(() => this.updateGate.run(json, scanId))
   }
 
   async getScan(id: string): Promise<StoredScan | undefined> {
@@ -107,7 +158,7 @@ export class SqliteStore implements Store {
   }
 
   async appendAudit(record: AuditRecord): Promise<AuditEntry> {
-    return this.appendAuditTx(record)
+    return this.commit(() => this.appendAuditTx(record))
   }
 
   async listAudit(opts: AuditFilter & { limit: number; cursor?: string }): Promise<Page<AuditEntry>> {
@@ -161,6 +212,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.pending.length) this.flush()
     this.db.close()
   }
 }
