@@ -1,4 +1,4 @@
-// The `guard` command (CONTRACT §1): serve, scan, gate, report, rules, rules test, packs, token, license.
+// The `guard` command (CONTRACT §1): serve, scan, gate, report, rules, rules test, packs, token, license, approvals.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
@@ -19,26 +19,14 @@ import { writeFileAtomic } from '../kernel/base/files.ts'
 import { baselineOf, readBaseline } from '../kernel/scan/baseline.ts'
 import { migrateConfigText } from '../kernel/config/legacy.ts'
 import { serve } from './serve.ts'
-import { progressBar, formatText, formatGate } from './output.ts'
+import { progressBar, formatText, formatGate, formatApproval, formatApprovals } from './output.ts'
+import { remoteServer } from './remote.ts'
+import type { ApprovalRequest } from '../plugins/approvals/schemas.ts'
 import { failureOf, streamScan } from '../plugins/stream/events.ts'
 import type { StreamEvent } from '../plugins/stream/schemas.ts'
 
-const USAGE = `guard — code scanning for security and compliance
-
-  guard serve [--port 8000] [--host 0.0.0.0] [--reload]
-  guard scan [PATH] [--format text|json|sarif|junit|html|csv|markdown] [--output FILE] [--changed-files F...] [--pack ID...]
-             [--history [--since REV]] [--baseline FILE] [--write-baseline FILE] [--cache DIR | --no-cache]
-             [--progress json]   stdout carries the scan's events as JSON lines (started, progress, finding,
-                                 completed or error: the streamed scan's), the report goes only to --output
-  guard gate [PATH] [same flags as scan]         exit 0 pass, 1 fail, 2 error
-  guard report --format F [PATH] [--output FILE]
-  guard rules [--pack ID] [--language L] [--json]
-  guard rules test [DIR]
-  guard packs list | export ID | import FILE | validate FILE
-  guard token --sub S --role R [--repo GLOB...] [--hours H]
-  guard config migrate [FILE] [--dry-run]       rewrite the original product's .guard.yaml keys in ours
-  guard license issue --private-key FILE --org O --tier T --days N [--feature NAME...]
-`
+/** The help text, also printed by bin/guard.mjs without loading anything else. */
+const USAGE = fs.readFileSync(new URL('./usage.txt', import.meta.url), 'utf8')
 
 const SCAN_FLAGS = {
   format: { type: 'string', short: 'f' },
@@ -96,9 +84,8 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
   const target = path.resolve(positionals[0] ?? '.')
   if (!fs.existsSync(target) || !fs.statSync(target).isDirectory()) throw new UsageError(`not a directory: ${positionals[0] ?? '.'}`)
   const format = values.format ?? (command === 'report' ? 'sarif' : 'text')
-  if (format !== 'text' && format !== 'json' && !(REPORT_FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`unknown format ${format}; one of text, json, ${REPORT_FORMATS.join(', ')}`)
-  if (command === 'report' && (format === 'text' || format === 'json')) throw new UsageError('report --format takes one of ' + REPORT_FORMATS.join(', '))
+  // Plugins (GUARD_PLUGINS_DIR too) may add formats: a report format is checked once the kernel has loaded them.
+  if (command === 'report' && (format === 'text' || format === 'json')) throw new UsageError('report --format takes one of ' + REPORT_FORMATS.join(', ') + ", or a plugin's format")
   if (values.since !== undefined && !values.history) throw new UsageError('--since goes with --history')
   if (values.progress !== undefined && values.progress !== 'json') throw new UsageError('--progress takes json')
   // The events are the standard output, one JSON object a line: a report there would break every line reader.
@@ -119,6 +106,8 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
     baseline = read.ids
   }
   return withKernel(async (kernel) => {
+    if (format !== 'text' && format !== 'json' && !kernel.reporters.has(format))
+      throw new UsageError(`unknown format ${format}; one of ${[...(command === 'report' ? [] : ['text', 'json']), ...kernel.reporters.keys()].join(', ')}`)
     const bar = progressBar()
     const opts = { roots: [fs.realpathSync(target)], onProgress: bar.update, identity: { sub: 'cli', role: 'admin' as const, auth: 'local' as const }, baseline, cacheDir: values['no-cache'] ? null : values.cache && path.resolve(values.cache) }
     try {
@@ -243,6 +232,37 @@ function configCommand(args: string[]): number {
   return 0
 }
 
+/** `guard approvals list|show|approve|reject`: the approval requests of a running server, over its HTTP API. */
+async function approvalsCommand(args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  const { values, positionals } = parse(rest, {
+    server: { type: 'string' }, json: { type: 'boolean' }, comment: { type: 'string' },
+    status: { type: 'string' }, repo: { type: 'string' }, 'scan-id': { type: 'string' }, limit: { type: 'string' },
+  })
+  const filters = { status: values.status, repo: values.repo, scan_id: values['scan-id'], limit: values.limit }
+  const filtered = Object.values(filters).some((v) => v !== undefined)
+  const print = (answer: unknown, text: string) => write(undefined, values.json ? JSON.stringify(answer, null, 2) : text)
+  if (sub === 'list' && positionals.length === 0 && values.comment === undefined) {
+    const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => e[1] !== undefined))
+    const page = await remoteServer(values.server).get<{ items: ApprovalRequest[]; total: number }>(`/api/approvals${query.size ? `?${query}` : ''}`)
+    print(page, formatApprovals(page))
+    return 0
+  }
+  const [id] = positionals
+  const resource = `/api/approvals/${encodeURIComponent(id ?? '')}`
+  if (sub === 'show' && positionals.length === 1 && !filtered && values.comment === undefined) {
+    const approval = await remoteServer(values.server).get<ApprovalRequest>(resource)
+    print(approval, formatApproval(approval))
+    return 0
+  }
+  if ((sub === 'approve' || sub === 'reject') && positionals.length === 1 && !filtered) {
+    const approval = await remoteServer(values.server).patch<ApprovalRequest>(resource, { decision: sub, ...(values.comment !== undefined && { comment: values.comment }) })
+    print(approval, formatApproval(approval))
+    return 0
+  }
+  throw new UsageError('approvals list [--status S] [--repo R] [--scan-id ID] [--limit N] | show ID | approve ID [--comment TEXT] | reject ID [--comment TEXT]')
+}
+
 /** `guard license issue`: signs a license key with the vendor's Ed25519 private key (PEM). */
 function licenseCommand(args: string[]): number {
   if (args[0] !== 'issue') throw new UsageError('license issue --private-key FILE --org O --tier T --days N')
@@ -255,6 +275,15 @@ function licenseCommand(args: string[]): number {
   const features = values.feature ? Object.fromEntries(values.feature.map((f) => [f, true])) : undefined
   write(undefined, issueLicense(fs.readFileSync(values['private-key'], 'utf8'), { org: values.org, tier: values.tier as Tier, expires_at, ...(features ? { features } : {}) }))
   return 0
+}
+
+/** A command a plugin registers (`guard trace`): the kernel boots, and the plugin runs it. */
+async function pluginCommand(name: string, args: string[]): Promise<number> {
+  return withKernel(async (kernel) => {
+    const command = kernel.commands.get(name)
+    if (!command) throw new UsageError(`unknown command ${name}`)
+    return command.run(args)
+  })
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -281,6 +310,8 @@ export async function main(argv: string[]): Promise<number> {
         return licenseCommand(args)
       case 'config':
         return configCommand(args)
+      case 'approvals':
+        return await approvalsCommand(args)
       case undefined:
       case 'help':
       case '--help':
@@ -288,7 +319,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(USAGE)
         return command === undefined ? 2 : 0
       default:
-        throw new UsageError(`unknown command ${command}`)
+        return await pluginCommand(command, args)
     }
   } catch (e) {
     if (e instanceof UsageError) process.stderr.write(`guard: ${e.message}\n\n${USAGE}`)

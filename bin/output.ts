@@ -1,6 +1,7 @@
 // Terminal output of the CLI: a progress bar on a TTY (quiet in CI), text findings, the gate summary.
 import type { ScanProgress } from '../kernel/scan/pipeline.ts'
 import type { GateResult, ScanResult } from '../kernel/base/schemas.ts'
+import type { ApprovalRequest } from '../plugins/approvals/schemas.ts'
 
 export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
   const live = stream.isTTY === true && !process.env.CI
@@ -41,4 +42,34 @@ export function formatText(result: ScanResult): string {
 
 export function formatGate(gate: GateResult): string {
   return `gate ${gate.passed ? 'PASSED' : 'FAILED'}: ${gate.reasons.join('; ')}\n`
+}
+
+/** `guard approvals list`: one line a request, newest first. */
+export function formatApprovals(page: { items: ApprovalRequest[]; total: number }): string {
+  const rows = page.items.map((a) => [a.id, a.status, a.repo, String(a.blocking_fingerprints.length), `${approvalsOf(a)}/${a.required_approvals}`, a.requested_by, a.created_at, a.expires_at])
+  return `${table([['ID', 'STATUS', 'REPO', 'BLOCKING', 'APPROVALS', 'REQUESTED BY', 'CREATED', 'EXPIRES'], ...rows])}\n${page.items.length} of ${page.total} approval request(s)`
+}
+
+/** `guard approvals show|approve|reject`: one request with its decisions. */
+export function formatApproval(a: ApprovalRequest): string {
+  const g = a.gate
+  const lines = [
+    `approval ${a.id}: ${a.status}${a.decided_at ? ` at ${a.decided_at}` : ''}`,
+    `  repo ${a.repo}, scan ${a.scan_id}`,
+    `  requested by ${a.requested_by} at ${a.created_at}; expires ${a.expires_at}`,
+    `  gate: ${g.blocking} blocking (fail_on ${g.fail_on.join(', ')}): ${g.critical} critical, ${g.high} high, ${g.medium} medium, ${g.low} low, ${g.info} info`,
+    `  approvals: ${approvalsOf(a)} of ${a.required_approvals} required`,
+    ...a.decisions.map((d) => `  - ${d.decision === 'approve' ? 'approved' : 'rejected'} by ${d.by} (${d.role}) at ${d.at}${d.comment ? `: ${d.comment}` : ''}`),
+    `  blocking findings:`,
+    ...a.blocking_fingerprints.map((f) => `    ${f}`),
+  ]
+  return lines.join('\n')
+}
+
+const approvalsOf = (a: ApprovalRequest) => a.decisions.filter((d) => d.decision === 'approve').length
+
+/** Columns padded to their widest cell; the last column is not padded. */
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')).join('\n')
 }

@@ -57,6 +57,9 @@ async function supervise(opts: { port: number; host: string }): Promise<number> 
     .map((d) => fs.watch(d, { recursive: true }, (_e, file) => restart(path.join(path.basename(d), String(file)))))
   const config = serverConfigPath()
   watchers.push(fs.watch(path.dirname(config), (_e, file) => file === path.basename(config) && restart(path.basename(config))))
+  // Installed plugins too (a module once imported stays as it was until the process restarts).
+  const installed = path.resolve(process.env.GUARD_PLUGINS_DIR || '.guard/plugins')
+  if (fs.existsSync(installed)) watchers.push(fs.watch(installed, { recursive: true }, (_e, file) => restart(path.join(path.basename(installed), String(file)))))
   start()
   await stopSignal()
   stopping = true

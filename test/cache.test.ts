@@ -2,9 +2,14 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import os from 'node:os'
 import { Kernel } from '../kernel/kernel.ts'
 import { bundleWorker, cachedWorkerBundle, locate } from '../kernel/scan/worker-bundle.ts'
 import { parseYaml, saveYamlCache } from '../kernel/base/yaml-cache.ts'
+import { mainBundle, MAIN_MANIFEST } from '../kernel/base/bundle.ts'
+import { freshBundle } from '../kernel/base/bundle-manifest.mjs'
+import { INSTALL_DIR } from '../kernel/base/install.ts'
+import { runGuard } from './helpers/process.ts'
 
 test('the worker bundle is reused while its sources are unchanged and rebuilt when one changes', async () => {
   const kernel = await Kernel.boot({ threads: 0 })
@@ -32,6 +37,35 @@ test('the worker bundle is reused while its sources are unchanged and rebuilt wh
   } finally {
     await kernel.close()
   }
+})
+
+test('the guard command starts from its bundle, which holds every plugin and engine and goes stale with a source', async () => {
+  const built = await mainBundle()
+  const plugins = fs.readdirSync(`${INSTALL_DIR}/plugins`).filter((p) => fs.existsSync(`${INSTALL_DIR}/plugins/${p}/plugin.ts`))
+  for (const p of plugins) assert.ok(fs.existsSync(built.outputs[`plugins/${p}/plugin.ts`]), p)
+  assert.ok(fs.existsSync(built.outputs['plugins/engine-astgrep/engine.ts']))
+  // Packages are loaded from node_modules, not bundled.
+  assert.ok(!Object.keys(built.inputs).some((f) => f.startsWith('node_modules/')))
+  assert.deepEqual(freshBundle(MAIN_MANIFEST, INSTALL_DIR), built)
+
+  // The bundled command scans as the sources do (engines imported from the bundle, rules from the installation).
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/guard-bundle-`)
+  fs.writeFileSync(`${dir}/app.js`, 'const cp = require("child_process")\nfunction run(req) { cp.exec("ls " + req.query.dir) }\n')
+  const [bundled, sources] = await Promise.all([runGuard(['scan', dir, '--format', 'json', '--no-cache']), runGuard(['scan', dir, '--format', 'json', '--no-cache'], { env: { GUARD_NO_BUNDLE: '1' } })])
+  const rules = (out: string) => (JSON.parse(out) as { findings: { rule_id: string; line: number }[] }).findings.map((f) => `${f.rule_id}:${f.line}`)
+  assert.deepEqual(rules(bundled.stdout), ['js.command-injection:2'])
+  assert.deepEqual(rules(bundled.stdout), rules(sources.stdout))
+
+  // A source whose size differs from the one recorded, or a plugin folder added: the bundle is not used.
+  const manifest = JSON.parse(fs.readFileSync(MAIN_MANIFEST, 'utf8'))
+  manifest.inputs['bin/cli.ts'][0] += 1
+  fs.writeFileSync(MAIN_MANIFEST, JSON.stringify(manifest))
+  assert.equal(freshBundle(MAIN_MANIFEST, INSTALL_DIR), undefined)
+  manifest.inputs['bin/cli.ts'][0] -= 1
+  manifest.listing += '\nnew-plugin'
+  fs.writeFileSync(MAIN_MANIFEST, JSON.stringify(manifest))
+  assert.equal(freshBundle(MAIN_MANIFEST, INSTALL_DIR), undefined)
+  assert.deepEqual(await mainBundle(), built)
 })
 
 test('parsed YAML is served from the cache as fresh objects, and invalid YAML still fails', () => {

@@ -31,7 +31,10 @@ describe('GET /health', () => {
   test('reports ok and the package version', async () => {
     const res = await server.request('/health')
     assert.equal(res.status, 200)
-    assert.deepEqual(await res.json(), { status: 'ok', version: VERSION })
+    const { plugins, ...rest } = (await res.json()) as { plugins: { name: string; version: string }[] }
+    assert.deepEqual(rest, { status: 'ok', version: VERSION })
+    // And the plugins loaded (CONTRACT §12), names and versions only.
+    assert.deepEqual(plugins.find((p) => p.name === 'core-api'), { name: 'core-api', version: '1.0.0' })
   })
 })
 

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { INSTALL_DIR } from '../kernel/base/install.ts'
 
 /** Lower layers first: a file may import its own group and the groups before it, never one after it. */
-const LAYERS = ['base', 'access', 'config', 'catalog', 'store', 'scan', 'kernel']
+const LAYERS = ['base', 'access', 'config', 'catalog', 'store', 'scan', 'devops', 'plugins', 'kernel']
 const DOORS = ['kernel/plugin.ts', 'kernel/engine-api.ts']
 
 function sourcesUnder(dir: string): string[] {

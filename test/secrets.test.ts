@@ -1,5 +1,6 @@
 // Secrets (issue 11): the git history read for what stays exposed, baselines, the generic detector's judgement of a
-// value, provider rules winning over it, and checksums — each where a user meets it (HTTP, CLI).
+// value, provider rules winning over it, checksums, keyword rules in every assignment syntax and test-mode keys —
+// each where a user meets it (HTTP, CLI), and the engine's parts that decide it.
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -9,7 +10,9 @@ import zlib from 'node:zlib'
 import { startServer, tempDir, writeTree, type TestServer } from './helpers/server.ts'
 import { runGuard } from './helpers/process.ts'
 import type { Finding, ScanResult } from '../kernel/base/schemas.ts'
-import { checksumHolds, looksLikeCredential } from '../plugins/engine-regex/secrets.ts'
+import { checksumHolds, hasSequence, isPlaceholder, looksLikeCredential } from '../plugins/engine-regex/secrets.ts'
+import { spansLines } from '../plugins/engine-regex/engine.ts'
+import { LiteralIndex } from '../plugins/engine-regex/literal-index.ts'
 
 type Body = ScanResult & { detail: string; errors: { path: string; message: string }[] }
 
@@ -189,4 +192,88 @@ test('GitHub and npm tokens must pass their CRC-32 checksum', () => {
   assert.ok(checksumHolds('crc32-base62', githubToken('npm', 5)))
   assert.ok(!checksumHolds('crc32-base62', `${real.slice(0, -1)}${real.endsWith('a') ? 'b' : 'a'}`))
   assert.ok(!checksumHolds('crc32-base62', 'ghp_LZDe1f8rESQedUStPKR0CsTy4Qwb8DwkNhFd'))
+})
+
+describe('keyword rules in every assignment syntax, test-mode keys and one report per secret', () => {
+  let server: TestServer
+  before(async () => (server = await startServer()))
+  after(() => server.close())
+  const found = (body: Body) => body.findings.map((f) => [f.file, f.rule_id, f.line, f.severity]).sort()
+
+  test('a value on the line below its name (YAML block scalar, XML element) is found, reported at the name', async () => {
+    const files = {
+      'config.yaml': 'asana:\n  asana_token: |\n    k4gwu0c3lc0b1ilzdi1v33gkb7h4k83d\n',
+      'settings.xml': '<settings>\n  <lobToken>\n    live_845d875702c37081f309f6ff6bba0d47c7f\n  </lobToken>\n</settings>\n',
+      // An empty variable does not take the next line's name as its value.
+      '.env': 'ASANA_CLIENT_SECRET=\nASANA_WORKSPACE_NAME_LONGER_THAN_32_CHARACTERS=1\n',
+    }
+    const { body } = await post(server, { files })
+    assert.deepEqual(found(body), [['config.yaml', 'secrets.asana-client-secret', 2, 'high'], ['settings.xml', 'secrets.lob-api-key', 2, 'high']])
+    const yaml = body.findings.find((f) => f.file === 'config.yaml')!
+    assert.equal(yaml.end_line, 3)
+    assert.ok(!yaml.snippet.includes('k4gwu0c3lc0b1ilzdi1v33gkb7h4k83d'), 'the secret on the next line is masked in the snippet')
+  })
+
+  test('Go, PHP, Makefile, CSV and escaped-JSON assignments name a provider as well as `=` does', async () => {
+    const secret = 'kq7zvd2mw9xh4tn1bc8pr5fy3gs6jl0a'
+    const files = {
+      'a.go': `var asanaToken string = "${secret}"\n`,
+      'b.php': `$asanaToken .= "${secret}";\n`,
+      Makefile: `ASANA_TOKEN ?= "${secret}"\n`,
+      'c.csv': `asanaToken,${secret},\n`,
+      'd.txt': `\\{ \\"asana_token\\": \\"${secret}\\" \\}\n`,
+    }
+    const { body } = await post(server, { files })
+    assert.deepEqual(body.findings.map((f) => f.file).sort(), ['Makefile', 'a.go', 'b.php', 'c.csv', 'd.txt'])
+    assert.ok(body.findings.every((f) => f.rule_id === 'secrets.asana-client-secret'))
+  })
+
+  test("a provider's test-mode key is reported at medium severity, a live one at the rule's", async () => {
+    const files = { 'live.env': 'STRIPE_KEY=sk_live_51Hq8ZxKv3TnM2pLw9RcY7aBd4\n', 'test.env': 'STRIPE_KEY=sk_test_51Hq8ZxKv3TnM2pLw9RcY7aBd4\n' }
+    const { body } = await post(server, { files })
+    assert.deepEqual(found(body), [['live.env', 'secrets.stripe-secret-key', 1, 'critical'], ['test.env', 'secrets.stripe-secret-key', 1, 'medium']])
+  })
+
+  test('a token that a format rule and a keyword rule both find is one finding, the format’s', async () => {
+    const { body } = await post(server, { files: { '.env': 'MAILGUN_API_KEY=key-3f8a9c2e7b1d4f6a0c5e9b8d7a6f1e2c\n' } })
+    assert.deepEqual(body.findings.map((f) => f.rule_id), ['secrets.mailgun-api-key'])
+  })
+
+  test('in source code the catch-all reads quoted values only; in configuration bare values too', async () => {
+    const files = {
+      'app.py': 'token = parts[1] if parts else fetch_token(request)\nsecret = self.config.signing_secret2\n',
+      'types.d.ts': 'export interface Options { password: BinaryLike; privateKey: KeyObject }\n',
+      'app.env': 'DB_PASSWORD=q8W!e3Rz#T5yU1iO\n',
+      'db.ini': 'db_password=K3p!Xz\n',
+    }
+    const { body } = await post(server, { files })
+    assert.deepEqual(found(body), [['app.env', 'secrets.hardcoded-password', 1, 'high'], ['db.ini', 'secrets.hardcoded-password', 1, 'high']])
+  })
+})
+
+test('placeholders: stand-ins spelled with digits and symbols, sequences, template references', () => {
+  for (const yes of ['P@ssw0rd', 'Ch@ngeMe123', 's3cr3t!!', 'sk_live_abcdefghijklmnopqrstuvwx', 'glpat-1234567890abcdefghij', '%env(DB_PASSWORD)%', '$(ApiToken)', '{password}', '__SECRET__', '((db-password))', '#{ENV["X"]}']) {
+    assert.ok(isPlaceholder(yes), yes)
+  }
+  for (const no of ['N4u!r8Tq#z2Lw6Ve', 'Tr0ub4dor&3horse', 'q8W!e3Rz#T5yU1iO', 'sk_live_51Hq8ZxKv3TnM2pLw9RcY7aBd4']) assert.ok(!isPlaceholder(no), no)
+  assert.ok(hasSequence('xx-abcdef-yy') && hasSequence('a123456') && !hasSequence('a12345b'))
+})
+
+test('looksLikeCredential: password hashes, encrypted values, members and paths are not; a short password is under its name', () => {
+  for (const no of ['$2b$12$KIXQJ8bQe5Hq0y9rZ1t2OeQm5vT4Yz7LrW9nS3xP6uD8fG0hJ1kL2', '{SSHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=', 'ENC[AES256_GCM,data:Tr7o=,iv:abc=]', 'users.*.profile.apiKey', 'config.api.token2']) {
+    assert.ok(!looksLikeCredential(no), no)
+  }
+  assert.ok(!looksLikeCredential('K3p!Xz') && looksLikeCredential('K3p!Xz', true) && !looksLikeCredential('kkkppp', true))
+})
+
+test('spansLines: a line break in the pattern, not in a negated class and not an escaped backslash-n', () => {
+  assert.ok(spansLines(':[ \\t]*[|>]\\r?\\n[ \\t]*(\\w+)'))
+  assert.ok(!spansLines('discord[^\\n]{0,80}') && !spansLines('-----(?:\\\\r)?\\\\n[A-Z]+'))
+})
+
+test('the literal index lists each rule’s candidate lines once, in order, also for literals that overlap', () => {
+  const index = new LiteralIndex([{ literals: ['abc', 'bcd'], ignoreCase: true }, { literals: ['zz'], ignoreCase: false }, { literals: null, ignoreCase: false }])
+  const text = 'xx\nabcd zz ZZ\nbcd\n\nABC'
+  const starts = [0, 3, 14, 18, 19]
+  assert.deepEqual(index.candidates(text, () => starts), [[1, 2, 4], [1], null])
 })

@@ -119,6 +119,10 @@ for (const kind of STORES) {
       assert.equal((await store.listScans({ limit: 10, cursor: encodeCursor(999_999_999_999_999) })).items.length, 5)
       await assert.rejects(store.listScans({ limit: 10, cursor: 'bm9wZQ' }), ValidationError)
       await assert.rejects(store.saveScan(scan(1)), 'a scan id is stored once')
+      // A queued scan run again after its worker was lost keeps what the first run stored.
+      const before = await store.getScan('scan-1')
+      await store.saveScan({ ...scan(1), target: 'rerun' }, { once: true })
+      assert.deepEqual(await store.getScan('scan-1'), before)
     })
 
     test('audit: appended in a chain, listed newest first with filters and keyset pages, verified', async () => {

@@ -23,6 +23,8 @@ const MATRIX = {
   'approvals:decide': ['admin', 'security-lead'],
   /** The documentation pages: any authenticated caller, or everyone with `docs.public: true`. */
   docs: ALL,
+  /** Any authenticated caller, whatever its role (GET /api/me: who am I, what may I do). */
+  self: ALL,
   /** Needs no credentials at all (GET /health). */
   public: ALL,
 } satisfies Record<string, Role[]>

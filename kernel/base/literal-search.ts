@@ -21,8 +21,9 @@ export class LiteralSearch {
    * complemented (negative) when literals end in that state. A character costs one lookup.
    */
   private readonly delta: Int32Array
-  /** By row offset, the literals (by index) that end in that state. */
-  private readonly outputs = new Map<number, number[]>()
+  /** By state (row offset / width), the literals (by index) that end in that state. */
+  private readonly outputs: number[][]
+  private readonly width: number
   /** Character classes: one per character the literals hold (letters folded when case is ignored), 0 for all others. */
   private readonly ascii = new Int32Array(ASCII)
   private readonly wide = new Map<number, number>()
@@ -44,7 +45,7 @@ export class LiteralSearch {
     for (const l of folded) for (let i = 0; i < l.length; i++) if (!classes.has(l.charCodeAt(i))) classes.set(l.charCodeAt(i), classes.size + 1)
     for (let c = 0; c < ASCII; c++) this.ascii[c] = classes.get(ignoreCase && c >= 65 && c <= 90 ? c + 32 : c) ?? 0
     for (const [c, k] of classes) if (c >= ASCII) this.wide.set(c, k)
-    const width = classes.size + 1
+    const width = (this.width = classes.size + 1)
 
     // The trie of the literals, in the table: -1 marks a move not made yet.
     const states = folded.reduce((n, l) => n + l.length, 1)
@@ -83,7 +84,7 @@ export class LiteralSearch {
     }
     const delta = (this.delta = next.subarray(0, ends.length * width))
     for (let i = 0; i < delta.length; i++) delta[i] = outputs[delta[i]].length ? ~(delta[i] * width) : delta[i] * width
-    outputs.forEach((out, state) => out.length && this.outputs.set(state * width, out))
+    this.outputs = outputs
   }
 
   /** The class of a character beyond ASCII (rare in code: kept out of the hot loop). */
@@ -107,21 +108,28 @@ export class LiteralSearch {
 
   /** Calls `found(literal, end)` for every occurrence of every literal, `end` being the index just past it. */
   scan(text: string, found: (literal: number, end: number) => void): void {
-    this.walk(text, (literals, end) => {
-      for (const literal of literals) found(literal, end)
-    })
-  }
-
-  /** Runs the automaton over the text; `ending` gets the literals that end just before `end`, wherever some do. */
-  private walk(text: string, ending: (literals: number[], end: number) => void): void {
-    const { delta, ascii } = this
+    const { delta, ascii, outputs, width } = this
     let row = 0
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i)
       row = delta[row + (c < ASCII ? ascii[c] : this.wideClass(c))]
       if (row < 0) {
         row = ~row
-        ending(this.outputs.get(row)!, i + 1)
+        for (const literal of outputs[row / width]) found(literal, i + 1)
+      }
+    }
+  }
+
+  /** Runs the automaton over the text; `ending` gets the literals that end just before `end`, wherever some do. */
+  private walk(text: string, ending: (literals: number[], end: number) => void): void {
+    const { delta, ascii, outputs, width } = this
+    let row = 0
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i)
+      row = delta[row + (c < ASCII ? ascii[c] : this.wideClass(c))]
+      if (row < 0) {
+        row = ~row
+        ending(outputs[row / width], i + 1)
       }
     }
   }

@@ -18,3 +18,18 @@ export function escapeMarkup(text: string): string {
 export function escapeXmlAttribute(text: string): string {
   return escapeMarkup(text).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
+
+/** One CSV field: control characters go, a leading = + - @ (or tab/CR) is defused with a quote (OWASP CSV injection), then RFC 4180 quoting. */
+export function csvCell(value: string | number | boolean): string {
+  let text = stripInvalidXmlChars(String(value))
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** Markdown table-cell text: punctuation backslash-escaped (so `|` cannot split a cell, nor `<` open HTML), one line. */
+export function markdownCell(text: string): string {
+  return stripInvalidXmlChars(text)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`)
+}

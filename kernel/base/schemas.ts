@@ -132,16 +132,31 @@ export const GateResult = Type.Object(
     fail_on: Type.Array(Severity),
     scan_id: Type.String(),
     reasons: Type.Array(Type.String()),
-    approval: Type.Union([Type.Object({ id: Type.String(), status: Type.String() }), Type.Null()]),
+    approval: Type.Union(
+      [
+        Type.Object({
+          id: Type.String(),
+          status: Type.String({ description: '`approved`: the request let this gate through; `pending`: a request this failed gate made (or found still open)' }),
+          expires_at: Type.Optional(Type.String({ description: 'When the request expires (ISO 8601)' })),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The approval request this gate used or asked for (Enterprise), else null' },
+    ),
   },
   { title: 'GateResult' },
 )
 export type GateResult = Static<typeof GateResult>
 
+/** The built-in formats; a plugin may register more, so a format is checked against the registered reporters. */
 export const REPORT_FORMATS = ['sarif', 'junit', 'html', 'csv', 'markdown'] as const
-export type ReportFormat = (typeof REPORT_FORMATS)[number]
+export type ReportFormat = (typeof REPORT_FORMATS)[number] | (string & {})
+/** What a report format's name may be: it travels in a query string and a command line. */
+export const REPORT_FORMAT_PATTERN = '^[a-z0-9][a-z0-9-]{0,63}$'
 export const ReportQuery = Type.Object({
-  format: Type.Optional(Type.Union(REPORT_FORMATS.map((f) => Type.Literal(f)), { default: 'sarif' })),
+  format: Type.Optional(
+    Type.String({ pattern: REPORT_FORMAT_PATTERN, default: 'sarif', description: `${REPORT_FORMATS.join(', ')}, or a format a plugin registers (GET /api/plugins)` }),
+  ),
 })
 export const ReportRequest = Type.Object(
   { ...ScanRequest.properties, scan_id: Type.Optional(Type.String({ description: 'Render a stored scan instead of scanning' })) },
@@ -173,11 +188,66 @@ export const RulesQuery = Type.Object({
 })
 export const RulesList = Type.Object({ rules: Type.Array(RuleInfo), total: Type.Integer() }, { title: 'RulesList' })
 
+// Queue mode (GUARD_QUEUE_URL): the queue's counts, the workers seen, a queued scan's state, the wait before a worker takes a scan.
+export const QueueCounts = Type.Object(
+  {
+    waiting: Type.Integer({ description: 'Scans and shards waiting for a worker' }),
+    active: Type.Integer({ description: 'Being run by a worker' }),
+    failed: Type.Integer({ description: 'Ended failed and still kept' }),
+    delayed: Type.Integer({ description: 'Waiting out a retry backoff or their repository’s concurrency limit' }),
+  },
+  { title: 'QueueCounts' },
+)
+export const WorkerSeen = Type.Object(
+  {
+    id: Type.String(),
+    host: Type.String(),
+    concurrency: Type.Integer(),
+    active: Type.Integer({ description: 'Jobs it was running at its last heartbeat' }),
+    seen_at: Type.String({ description: 'Its last heartbeat (ISO 8601)' }),
+  },
+  { title: 'WorkerSeen' },
+)
+export type WorkerSeen = Static<typeof WorkerSeen>
+export const QueueStatus = Type.Object(
+  { queue: QueueCounts, workers: Type.Array(WorkerSeen, { description: 'Workers whose heartbeat arrived in the last minute' }) },
+  { title: 'QueueStatus' },
+)
+export type QueueStatus = Static<typeof QueueStatus>
+export const SCAN_PRIORITIES = ['high', 'normal', 'low'] as const
+export type ScanPriority = (typeof SCAN_PRIORITIES)[number]
+export const ScanJob = Type.Object(
+  {
+    id: Type.String({ description: 'The scan id it will be stored under' }),
+    status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('failed')]),
+    priority: Type.Union(SCAN_PRIORITIES.map((p) => Type.Literal(p))),
+    queued_at: Type.String(),
+    started_at: Type.Union([Type.String(), Type.Null()]),
+    finished_at: Type.Union([Type.String(), Type.Null()]),
+    attempts: Type.Integer({ description: 'Runs that failed so far, and the one under way' }),
+    error: Type.Union([Type.Object({ status: Type.Integer(), detail: Type.String() }), Type.Null()], { description: 'Why a failed scan failed' }),
+  },
+  { title: 'ScanJob' },
+)
+export type ScanJob = Static<typeof ScanJob>
+export const QueueWait = Type.Object(
+  {
+    samples: Type.Integer({ description: 'Recent scans measured (the last 1,000 taken by a worker)' }),
+    wait_p50_ms: Type.Integer({ description: 'Median time from enqueueing to a worker starting it' }),
+    wait_p99_ms: Type.Integer(),
+  },
+  { title: 'QueueWait' },
+)
+export type QueueWait = Static<typeof QueueWait>
+
 export const Health = Type.Object(
   {
     status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
     version: Type.String(),
     checks: Type.Optional(Type.Record(Type.String(), Type.String())),
+    queue: Type.Optional(QueueCounts),
+    workers: Type.Optional(Type.Array(WorkerSeen, { description: 'Queue mode only: workers whose heartbeat arrived in the last minute' })),
+    plugins: Type.Optional(Type.Array(Type.Object({ name: Type.String(), version: Type.String() }), { description: 'The plugins loaded, built-in and from GUARD_PLUGINS_DIR (GET /api/plugins lists those not loaded, and why)' })),
   },
   { title: 'Health' },
 )

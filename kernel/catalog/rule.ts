@@ -95,7 +95,7 @@ export interface EngineMatch {
   confidence?: Confidence
   /** Set where this match is less severe than its rule (a generic credential in a test file). */
   severity?: Severity
-  /** Taint findings: the source, each step, and the sink, in this file. */
+  /** Taint findings: the source, each step, and the sink (a step in another file names it). */
   trace?: TaintTraceStep[]
 }
 
@@ -103,7 +103,29 @@ export interface TaintTraceStep {
   line: number
   column: number
   note: string
+  /** Set on a step in another file of the repository (a flow into an imported function); else the finding's file. */
+  file?: string
 }
+
+/**
+ * What an engine that follows data across files knows of one file's functions, for the files that import it: plain
+ * JSON, opaque to the kernel (it crosses threads and is kept between scans).
+ */
+export type FileSummary = Record<string, unknown>
+
+/**
+ * The summaries of the files a file imports, by the import as the engine named it (`links`): each import resolves to
+ * the files it may name, each with the summary its engine made of it.
+ */
+export type LinkedFiles = Record<string, { path: string; summary: FileSummary }[]>
+
+/**
+ * A file's imports of other files of the repository, each with the names the file calls through it. An import is a
+ * list of candidate paths relative to the scan root, `|` between them: `a/b.js` a file, `**\/a/b.java` a file at any
+ * depth, `a/*.go` every such file of a folder, `…/x/a/*.go` the same in the longest trailing part of the path that is
+ * a folder (see linked.ts).
+ */
+export type FileLinks = Record<string, string[]>
 
 /**
  * A matcher implementation. Engines run inside worker threads, so a plugin registers the
@@ -116,6 +138,20 @@ export interface Engine {
   handles(rule: RuleDef): boolean
   /** Throws an Error naming the bad field when the rule cannot be compiled. */
   validate(rule: RuleDef): void
-  /** Runs the rules (already filtered to this engine and the file's language) on one file. */
-  scan(file: SourceFile, rules: RuleDef[]): EngineMatch[]
+  /**
+   * Runs the rules (already filtered to this engine and the file's language) on one file. `linked`, when given, holds
+   * the summaries of the files it imports: a second look at a file where flows start (see kernel/scan/linked.ts),
+   * which gives the matches that follow flows (those with a trace) only; the first look's other matches stay.
+   */
+  scan(file: SourceFile, rules: RuleDef[], linked?: LinkedFiles): EngineMatch[]
+  /**
+   * Optional, for flows across files: asked right after `scan` of the same file, the imports of a file where flows may
+   * start (else undefined).
+   */
+  links?(file: SourceFile, rules: RuleDef[]): FileLinks | undefined
+  /**
+   * Optional: what the functions of `names` in an imported file do with their parameters (which reach a sink, which
+   * the return), given the summaries of the files it imports in turn; with its own imports, to summarise those first.
+   */
+  summarize?(file: SourceFile, rules: RuleDef[], names: string[], linked: LinkedFiles): { summary?: FileSummary; imports: FileLinks }
 }

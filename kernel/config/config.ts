@@ -49,6 +49,7 @@ const ScanKeys = {
   suppressions: Type.Optional(Type.Array(SuppressionRule)),
   rules: Type.Optional(RuleOverrides),
   baseline: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'A baseline file (guard scan --write-baseline), relative to the repository: only findings it does not list are reported' })),
+  requirements: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'The requirements file (default requirements.yaml), relative to the repository and inside it: read by GET /api/check-coverage and guard trace, appended to by POST /api/generate-reqs' })),
   limits: Type.Optional(
     Type.Object(
       {
@@ -99,9 +100,11 @@ export const DevopsConfig = Type.Object(
   {
     provider: Type.Optional(Type.Union(['local', 'github', 'jira', 'azure'].map((p) => Type.Literal(p)), { description: 'Where work items live (default local: in the store)' })),
     group_by: Type.Optional(Type.Union(['rule', 'file', 'finding'].map((g) => Type.Literal(g)), { description: 'One work item per (repo, rule) by default' })),
+    labels: Type.Optional(Type.Array(Type.String({ pattern: '^[^\\s,;]{1,50}$' }), { maxItems: 20, description: 'Labels added to every work item, besides guard, severity:<s> and rule:<id>' })),
+    public_url: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 2000, description: "This service's URL as the tracker's readers reach it: work items link back to their findings" })),
     github: Type.Optional(Type.Object({ repository: text('owner/name'), api_url: text('GitHub Enterprise Server API base URL') }, strict)),
     jira: Type.Optional(Type.Object({ url: text('Site URL'), project: text('Project key'), deployment: Type.Optional(Type.Union([Type.Literal('cloud'), Type.Literal('datacenter')])), issue_type: text('Issue type name') }, strict)),
-    azure: Type.Optional(Type.Object({ organization: text('Organization'), project: text('Project'), work_item_type: text('Work item type'), api_url: text('Azure DevOps Server base URL') }, strict)),
+    azure: Type.Optional(Type.Object({ organization: text("The organization's URL (https://dev.azure.com/acme) or name, or an Azure DevOps Server collection's URL"), project: text('Project name'), work_item_type: text('Work item type (default Bug, else Issue, else Task)'), api_url: text('Azure DevOps Server collection URL (https://server/tfs/DefaultCollection), instead of organization'), area_path: text('Area path of new work items (default: the project root)') }, strict)),
   },
   { ...strict, title: 'DevopsConfig' },
 )
@@ -116,6 +119,7 @@ const OidcConfig = Type.Object(
     role_claim: Type.Optional(Type.String({ minLength: 1, description: 'A claim holding one string, looked up in role_map (a dotted path reaches a nested claim)' })),
     groups_claim: Type.Optional(Type.String({ minLength: 1, description: 'A claim holding a list of strings, each looked up in role_map; the most privileged match wins' })),
     role_map: Type.Record(Type.String(), Type.Union(OIDC_ROLES.map((r) => Type.Literal(r))), { description: 'Claim value → role; a caller none of whose values is mapped is refused (403)' }),
+    client_id: Type.Optional(Type.String({ minLength: 1, description: "The dashboard's client id at the provider (a public client: authorization code with PKCE, redirect URI <server>/ui/); default: audience" })),
   },
   { ...strict, title: 'OidcConfig' },
 )

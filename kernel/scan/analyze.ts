@@ -1,6 +1,6 @@
 // Everything about a finding that one file decides: matches, snippet, masking, inline suppression, fingerprint.
 import { createHash } from 'node:crypto'
-import type { Engine, EngineMatch, RuleDef, SourceFile, TaintTraceStep } from '../catalog/rule.ts'
+import type { Engine, EngineMatch, LinkedFiles, RuleDef, SourceFile, TaintTraceStep } from '../catalog/rule.ts'
 import { SEVERITIES, type Severity, type Suppression } from '../base/schemas.ts'
 import { evaluateFile } from './evaluate.ts'
 import { fingerprintFinding, normalizeCode } from './fingerprint.ts'
@@ -19,7 +19,7 @@ export interface FileFinding {
   /** Set where the match is less severe than its rule. */
   severity?: Severity
   suppression: Suppression | null
-  /** Taint findings: source, steps and sink in this file. */
+  /** Taint findings: source, steps and sink (a step in another file names it). */
   trace?: TaintTraceStep[]
 }
 
@@ -57,8 +57,8 @@ function strongest(matches: EngineMatch[], byId: Map<string, RuleDef>): EngineMa
  * The file's findings and how many there were. Past MAX_FINDINGS_PER_FILE the most severe are kept, so a generated
  * file's thousand low findings cannot hide its one critical one.
  */
-export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[], earlier?: Set<string>): { findings: FileFinding[]; found: number } {
-  let all = evaluateFile(file, rules, engines)
+export function analyzeFile(file: SourceFile, rules: RuleDef[], engines: Engine[], earlier?: Set<string>, linked?: Record<string, LinkedFiles>): { findings: FileFinding[]; found: number } {
+  let all = evaluateFile(file, rules, engines, linked)
   // A history meets one secret in version after version and file after file: it is reported where it first came in.
   // `earlier` keeps a hash of each rule's secret (or matched code), never the secret.
   if (earlier) {

@@ -1,9 +1,9 @@
 // One batch of files: read, classify, analyse. Runs in a worker thread, or in-process when the pool is off.
 import fs from 'node:fs'
-import type { Engine, RuleDef } from '../catalog/rule.ts'
+import type { Engine, FileLinks, FileSummary, LinkedFiles, RuleDef } from '../catalog/rule.ts'
 import { analyzeFile, type FileFinding } from './analyze.ts'
 import { cachedResult, storeResult, type CacheRef } from './result-cache.ts'
-import { loadEngines } from './evaluate.ts'
+import { fileLinks, loadEngines, summarizeFile } from './evaluate.ts'
 import { isTestPath, languageOf } from '../catalog/languages.ts'
 import { tooLarge, unscannableReason } from './walk.ts'
 import { takeFileNotes } from '../base/notes.ts'
@@ -14,6 +14,16 @@ export interface BatchFile {
   abs?: string
   /** … the content itself (inline scans). */
   text?: string
+  /** A second look across files (linked.ts): summarise the file, or analyse it again, with what it imports. */
+  linked?: LinkedTask
+}
+export interface LinkedTask {
+  /** Summarise these functions of the file (by name), or (undefined) analyse the file again. */
+  summarize?: string[]
+  /** Per engine (by name), the summaries of the files this one imports. */
+  files: Record<string, LinkedFiles>
+  /** A hash of `files`: part of the cached result's key. */
+  digest: string
 }
 export interface BatchTask {
   files: BatchFile[]
@@ -39,6 +49,10 @@ export interface FileResult {
   notes?: string[]
   /** The result came from the cache: the file was read and hashed, not analysed. */
   cached?: boolean
+  /** The file's imports where flows may start or end in it; of a summarised file, all its imports (linked.ts). */
+  links?: FileLinks
+  /** A summarised file: per engine, what its functions do with their parameters. */
+  summary?: Record<string, FileSummary>
 }
 
 const engineCache = new Map<string, Promise<Engine[]>>()
@@ -83,11 +97,18 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
     const reason = head?.complete ? undefined : unscannableReason(text)
     if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
     const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
-    const kept = task.cache && cachedResult(task.cache, f.path, text)
+    const linked = f.linked
+    const kept = task.cache && cachedResult(task.cache, f.path, text, linked && `${linked.summarize ? 'summary' : 'linked'}:${linked.digest}`)
     if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true }
     try {
       takeFileNotes()
-      const analysed = analyzeFile(file, task.rules, engines)
+      let analysed: { findings: FileFinding[]; found: number; links?: FileLinks; summary?: Record<string, FileSummary> }
+      if (linked?.summarize) analysed = { findings: [], found: 0, ...summarizeFile(file, task.rules, engines, linked.summarize, linked.files) }
+      else {
+        analysed = analyzeFile(file, task.rules, engines, undefined, linked?.files)
+        const links = linked ? undefined : fileLinks(file, task.rules, engines)
+        if (links) analysed.links = links
+      }
       const notes = takeFileNotes()
       const result = { ...analysed, ...(notes.length ? { notes } : {}) }
       if (kept) storeResult(task.cache!, kept.key, result)

@@ -1,13 +1,14 @@
 // Runs the applicable rules of every engine on one file. Shared by the worker pool and the in-process path.
 import { globMatcher } from '../base/globs.ts'
-import type { Engine, EngineMatch, RuleDef, SourceFile } from '../catalog/rule.ts'
+import { runtimeModule } from '../base/modules.ts'
+import type { Engine, EngineMatch, FileLinks, FileSummary, LinkedFiles, RuleDef, SourceFile } from '../catalog/rule.ts'
 import { ruleAppliesTo } from '../catalog/languages.ts'
 
 const LOWER: Record<string, 'medium' | 'low'> = { high: 'medium', medium: 'low', low: 'low' }
 
 /** Loads engine modules (their default export implements Engine) from module URLs. */
 export async function loadEngines(moduleUrls: string[]): Promise<Engine[]> {
-  return Promise.all(moduleUrls.map(async (url) => (await import(url)).default as Engine))
+  return Promise.all(moduleUrls.map(async (url) => (await import(runtimeModule(url))).default as Engine))
 }
 
 const matcherCache = new WeakMap<RuleDef, (p: string) => boolean>()
@@ -59,13 +60,17 @@ function select(file: SourceFile, rules: RuleDef[], engines: Engine[]): Selectio
   return selection
 }
 
-export function evaluateFile(file: SourceFile, rules: RuleDef[], engines: Engine[]): EngineMatch[] {
+/** `linked`: per engine (by name), the summaries of the files this one imports (see linked.ts). */
+export function evaluateFile(file: SourceFile, rules: RuleDef[], engines: Engine[], linked?: Record<string, LinkedFiles>): EngineMatch[] {
   const { applicable, byEngine, byId } = select(file, rules, engines)
   if (applicable.length === 0) return []
   const matches: EngineMatch[] = []
   engines.forEach((engine, i) => {
+    const files = linked?.[engine.name]
+    // A second look (linked) asks only the engines given summaries: the others' matches stay the first look's.
+    if (linked && !files) return
     // Not push(...): a spread of a generated file's hundreds of thousands of matches overflows the stack.
-    if (byEngine[i].length) for (const m of engine.scan(file, byEngine[i])) matches.push(m)
+    if (byEngine[i].length) for (const m of files ? engine.scan(file, byEngine[i], files) : engine.scan(file, byEngine[i])) matches.push(m)
   })
   for (const m of matches) {
     const rule = byId.get(m.rule_id)!
@@ -75,4 +80,36 @@ export function evaluateFile(file: SourceFile, rules: RuleDef[], engines: Engine
     if (file.isTest && rule.generic) m.severity = 'low'
   }
   return matches
+}
+
+/** The links of a file where flows may start or end, as the engines that follow flows across files name them (after evaluateFile). */
+export function fileLinks(file: SourceFile, rules: RuleDef[], engines: Engine[]): FileLinks | undefined {
+  const { byEngine } = select(file, rules, engines)
+  let links: FileLinks | undefined
+  engines.forEach((engine, i) => {
+    const own = byEngine[i].length ? engine.links?.(file, byEngine[i]) : undefined
+    if (own) links = mergeLinks(links ?? {}, own)
+  })
+  return links
+}
+
+/** Per engine (by name), what an imported file's functions do with their parameters; and every file it imports. */
+export function summarizeFile(file: SourceFile, rules: RuleDef[], engines: Engine[], names: string[], linked: Record<string, LinkedFiles>): { summary?: Record<string, FileSummary>; links: FileLinks } {
+  const { byEngine } = select(file, rules, engines)
+  let summary: Record<string, FileSummary> | undefined
+  let links: FileLinks = {}
+  engines.forEach((engine, i) => {
+    if (!byEngine[i].length || !engine.summarize) return
+    const own = engine.summarize(file, byEngine[i], names, linked[engine.name] ?? {})
+    if (own.summary) (summary ??= {})[engine.name] = own.summary
+    links = mergeLinks(links, own.imports)
+  })
+  return { ...(summary && { summary }), links }
+}
+
+/** Both engines' imports, each import's names joined. */
+function mergeLinks(a: FileLinks, b: FileLinks): FileLinks {
+  const out = { ...a }
+  for (const [spec, names] of Object.entries(b)) out[spec] = out[spec] ? [...new Set([...out[spec], ...names])] : names
+  return out
 }

@@ -72,6 +72,24 @@ async function fixturesOf(rule: RuleDef, listing: Map<string, string[]>): Promis
     .map((n) => path.join(dir, n))
 }
 
+/** An annotated line of a rule's fixture: code the rule must report (`ruleid`) or must leave alone (`ok`). */
+export interface FixtureExample {
+  file: string
+  line: number
+  kind: 'ruleid' | 'ok'
+  code: string
+}
+
+/** The annotated lines of a rule's fixtures, in file order (the rule's documentation by example). */
+export async function fixtureExamples(rule: RuleDef): Promise<FixtureExample[]> {
+  const examples: FixtureExample[] = []
+  for (const fixture of await fixturesOf(rule, new Map())) {
+    const lines = (await readFile(fixture, 'utf8')).split(/\r?\n/)
+    for (const [line, { kind }] of expectationsFor(rule.id, lines)) examples.push({ file: path.basename(fixture), line, kind, code: lines[line - 1] })
+  }
+  return examples
+}
+
 async function testRule(rule: RuleDef, engines: Engine[], listing: Map<string, string[]>): Promise<RuleTestResult> {
   const fixtures = await fixturesOf(rule, listing)
   const result: RuleTestResult = { rule_id: rule.id, languages: rule.languages, fixture: fixtures[0] ?? null, fixtures, positives: 0, negatives: 0, flows: {}, failures: [] }

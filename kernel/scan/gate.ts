@@ -8,6 +8,11 @@ export function failOn(config: ScanConfig): Severity[] {
   return config.gate?.fail_on ?? DEFAULT_FAIL_ON
 }
 
+/** The findings a gate counts as blocking: unsuppressed, with a severity in its fail_on. */
+export function blockingFindings(scan: ScanResult, gate: Pick<GateResult, 'fail_on'>): ScanResult['findings'] {
+  return scan.findings.filter((f) => !f.suppressed && gate.fail_on.includes(f.severity))
+}
+
 export function decideGate(scan: ScanResult, config: ScanConfig): GateResult {
   const fail = failOn(config)
   const budget = config.gate?.max ?? {}

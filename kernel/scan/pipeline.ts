@@ -4,7 +4,8 @@ import { checkOverrides, effectiveScanConfig, readRepoConfig, timeoutMs, type Gu
 import { loadPacks, standardsOf } from '../catalog/packs.ts'
 import { allRules, packDirs, selectRules } from '../catalog/catalog.ts'
 import { checkLockedKeys, withoutLockedKeys } from '../config/governance.ts'
-import type { FileResult } from './batch.ts'
+import type { BatchFile, FileResult } from './batch.ts'
+import { keepListed, linkAcrossFiles } from './linked.ts'
 import type { Engine, RuleDef } from '../catalog/rule.ts'
 import { SEVERITIES, type Finding, type ScanRequest, type ScanResult, type Severity } from '../base/schemas.ts'
 import type { RuleMeta, Store } from '../store/store.ts'
@@ -42,6 +43,8 @@ export interface ScanProgress {
 
 export interface ScanOptions {
   identity?: Identity
+  /** The HTTP request the scan answers (audit entries written on its behalf name it). */
+  requestId?: string
   /** Fingerprints to leave out (the CLI's --baseline file); else the repository's `baseline` decides. */
   baseline?: Set<string>
   /** Another folder for the results kept between scans (the CLI's --cache), or null for none (--no-cache). */
@@ -51,7 +54,18 @@ export interface ScanOptions {
   signal?: AbortSignal
   onStart?: (info: { scan_id: string; files_total: number; rules_total: number }) => void
   onProgress?: (p: ScanProgress) => void
+  /** The id to store the scan under (a queued scan keeps the id it was given when enqueued, whichever run stores it). */
+  scanId?: string
+  /** What the scan answers: a queue runs a gate before scans and reports. */
+  purpose?: 'scan' | 'gate' | 'report'
+  /** Evaluates the listed files instead of this process's threads (a queue's worker spreads a large repository over shards). */
+  analyzer?: Analyzer
+  /** When the scan began (epoch ms) if before this call: a queued scan split into shards is finished by a later run than the one that began it. */
+  startedAt?: number
 }
+
+/** Evaluates a scan's files with its rules: the kernel's thread pool, or something that hands them out further. */
+export type Analyzer = Pick<ScanPool, 'analyze'>
 
 export interface ScanOutcome {
   result: ScanResult
@@ -84,9 +98,12 @@ function countBySeverity(findings: Finding[]): Record<Severity, number> {
   return counts
 }
 
-export async function runScan(kernel: ScanContext, request: ScanRequest, opts: ScanOptions): Promise<ScanOutcome> {
-  const started = Date.now()
-  const startedAt = new Date(started).toISOString()
+/**
+ * What a scan request names, checked as the scan starts (overrides, locked keys, inline paths, the target and its
+ * access, changed files: each refusal its status), with the repository's config and the effective one. A queue runs
+ * it before enqueueing, so a refused request is answered at once and never reaches a worker.
+ */
+export function checkScanRequest(kernel: Pick<ScanContext, 'cwd' | 'config'>, request: ScanRequest, opts: Pick<ScanOptions, 'identity' | 'roots'>) {
   const overrides = checkOverrides(request.config_overrides ?? {})
   // A request's changed_files narrows what a gate sees: governance may lock it like a scan key.
   checkLockedKeys({ ...overrides, ...(request.changed_files !== undefined && { changed_files: request.changed_files }) }, kernel.config, opts.identity)
@@ -94,8 +111,15 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
   const target = inline ? undefined : resolveScanTarget(request.repo_path ?? '.', opts.roots ?? scanRoots(kernel.cwd), opts.identity?.role === 'agent' ? opts.identity.repo_access ?? [] : undefined)
   const changed = request.changed_files && checkChangedFiles(request.changed_files, target?.root)
   const repo = target ? readRepoConfig(target.root) : { config: {}, warnings: [] }
-  const warnings = [...repo.warnings]
   const config = effectiveScanConfig(kernel.config, withoutLockedKeys(repo.config, kernel.config), overrides)
+  return { inline, target, changed, repo, config }
+}
+
+export async function runScan(kernel: ScanContext, request: ScanRequest, opts: ScanOptions): Promise<ScanOutcome> {
+  const started = opts.startedAt ?? Date.now()
+  const startedAt = new Date(started).toISOString()
+  const { inline, target, changed, repo, config } = checkScanRequest(kernel, request, opts)
+  const warnings = [...repo.warnings]
   const packs = loadPacks(packDirs(target?.root, kernel.cwd))
   const { rules, enabledPacks } = selectRules(await allRules(kernel.builtinRules, packs, () => kernel.engineModules()), packs, config)
   const maxFileBytes = config.limits!.max_file_kb! * 1024
@@ -118,7 +142,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     files = walkTarget(target!.root, { maxFileBytes, include: config.include, exclude: config.exclude, only: changed, gitignore }, skipped)
   }
 
-  const scanId = randomUUID()
+  const scanId = opts.scanId ?? randomUUID()
   const timeout = AbortSignal.timeout(timeoutMs(config.limits!.scan_timeout_s!))
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
   let total = 0
@@ -149,7 +173,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     ;[results, read] = [history.results, history.versions]
   } else {
     const cacheDir = opts.cacheDir === undefined ? kernel.resultCache?.dir : opts.cacheDir ?? undefined
-    results = await kernel.pool.analyze(files, {
+    const analysis = {
       rules,
       engines: kernel.engines,
       cache: cacheFor(cacheDir, rules, analysingCode()),
@@ -157,6 +181,10 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
       scanTimeoutS: config.limits!.scan_timeout_s!,
       maxFileBytes,
       fileTimeoutMs: timeoutMs(Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30)),
+    }
+    const kept: BatchFile[] = []
+    results = await (opts.analyzer ?? kernel.pool).analyze(keepListed(files, kept), {
+      ...analysis,
       onListed: (listed) => {
         total = listed
         opts.onStart?.({ scan_id: scanId, files_total: total, rules_total: rules.length })
@@ -167,6 +195,8 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
         opts.onProgress?.({ files_done: done, files_total: total, findings: found })
       },
     })
+    // Flows across files: summaries and second looks run on this process's threads, once every file (every shard) has had its first.
+    results = await linkAcrossFiles(results, kept, (batch) => kernel.pool.analyze(batch, analysis), warnings)
   }
 
   const cached = results.filter((r) => r.cached).length
@@ -243,6 +273,8 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
   }
   const targetName = target ? target.relative : 'inline'
   const firing = new Set(findings.map((f) => f.rule_id))
-  await (await kernel.store()).saveScan({ id: scanId, target: targetName, started_at: startedAt, result, rules: rules.filter((r) => firing.has(r.id)).map(ruleMeta), gate: null, suppressions: config.suppressions ?? [] })
+  // A scan under an id its caller fixed (a queued scan) may be run again: the first run's stored scan stays.
+  const stored = { id: scanId, target: targetName, started_at: startedAt, result, rules: rules.filter((r) => firing.has(r.id)).map(ruleMeta), gate: null, suppressions: config.suppressions ?? [] }
+  await (await kernel.store()).saveScan(stored, { once: opts.scanId !== undefined })
   return { result, rules, config, target: targetName, startedAt }
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { RuleDef } from '../catalog/rule.ts'
+import type { FileLinks, FileSummary, RuleDef } from '../catalog/rule.ts'
 import type { FileFinding } from './analyze.ts'
 
 /** What a thread needs to use the cache for one scan. */
@@ -19,7 +19,7 @@ export interface CacheRef {
 interface Entry {
   key: string
   /** What a thread returns for the file (batch.ts's FileResult, less what the file's reading decides). */
-  result: { findings: FileFinding[]; found: number; notes?: string[] }
+  result: { findings: FileFinding[]; found: number; notes?: string[]; links?: FileLinks; summary?: Record<string, FileSummary> }
 }
 
 /** The cache reference for a scan with these rules, or undefined when caching is off. */
@@ -34,12 +34,14 @@ export function cacheFor(dir: string | undefined, rules: RuleDef[], code: string
 /** Per rule set (the same array for every scan of one configuration) and analysing code: the scope, hashed once. */
 const scopes = new WeakMap<RuleDef[], Map<string, string>>()
 
-const entryKey = (ref: CacheRef, filePath: string, text: string) => createHash('sha256').update(`${ref.scope}\0${filePath}\0`).update(text).digest('hex')
+/** `inputs`: what else the result depends on (the summaries of the files it imports, see linked.ts). */
+const entryKey = (ref: CacheRef, filePath: string, text: string, inputs = '') =>
+  createHash('sha256').update(`${ref.scope}\0${filePath}\0${inputs ? `${inputs}\0` : ''}`).update(text).digest('hex')
 const entryFile = (ref: CacheRef, key: string) => path.join(ref.dir, key.slice(0, 2), `${key}.json`)
 
 /** The file's cached result, or undefined (with the key to store one under). */
-export function cachedResult(ref: CacheRef, filePath: string, text: string): { key: string; result?: Entry['result'] } {
-  const key = entryKey(ref, filePath, text)
+export function cachedResult(ref: CacheRef, filePath: string, text: string, inputs?: string): { key: string; result?: Entry['result'] } {
+  const key = entryKey(ref, filePath, text, inputs)
   try {
     const file = entryFile(ref, key)
     const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as Entry

@@ -55,7 +55,11 @@ export interface StoredRecord<T = unknown> {
 }
 
 export interface Store {
-  saveScan(scan: StoredScan): Promise<void>
+  /**
+   * Stores a new scan; a second save of its id fails, unless `once`: then the scan already stored under the id is
+   * kept as it is (a queued scan whose worker was lost after storing it, run again).
+   */
+  saveScan(scan: StoredScan, opts?: { once?: boolean }): Promise<void>
   /** Records the gate decision taken on a stored scan. */
   saveGate(scanId: string, gate: GateResult): Promise<void>
   getScan(id: string): Promise<StoredScan | undefined>

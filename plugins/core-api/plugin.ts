@@ -12,19 +12,21 @@ export default function register({ kernel, app }: PluginContext): void {
   const scanOptions = (request: FastifyRequest, reply: FastifyReply): ScanOptions => {
     const abort = new AbortController()
     reply.raw.once('close', () => reply.raw.writableFinished || abort.abort(new Error('client disconnected')))
-    return { identity: request.identity, signal: abort.signal }
+    return { identity: request.identity, requestId: request.id, signal: abort.signal }
   }
 
   app.get('/health', {
     config: { permission: 'public' },
     schema: { summary: 'Service health and version', tags: ['core'], response: { 200: Health, 503: Health } },
   }, async (_request, reply) => {
-    try {
-      await (await kernel.store()).ping()
-      return { status: 'ok', version: VERSION }
-    } catch (e) {
-      return reply.code(503).send({ status: 'degraded', version: VERSION, checks: { store: (e as Error).message } })
-    }
+    // Names and versions only: the endpoint is public.
+    const plugins = kernel.pluginStatus.filter((p) => p.status === 'loaded').map((p) => ({ name: p.name, version: p.version ?? '' }))
+    const checks: Record<string, string> = {}
+    await kernel.store().then((store) => store.ping()).catch((e: Error) => (checks.store = e.message))
+    // Queue mode: the queue's counts and the workers seen; a queue that does not answer degrades the service too.
+    const queue = await kernel.executor.health?.().catch((e: Error) => void (checks.queue = e.message))
+    if (!Object.keys(checks).length) return { status: 'ok', version: VERSION, ...queue, plugins }
+    return reply.code(503).send({ status: 'degraded', version: VERSION, checks, ...queue, plugins })
   })
 
   app.post('/scan', {
@@ -40,7 +42,7 @@ export default function register({ kernel, app }: PluginContext): void {
   app.post('/report', {
     config: { permission: 'scan' },
     schema: {
-      summary: 'Render a report (SARIF 2.1.0, JUnit, HTML, CSV, Markdown) of a new scan or a stored one (scan_id)',
+      summary: 'Render a report (SARIF 2.1.0, JUnit, HTML, CSV, Markdown, or a format a plugin adds) of a new scan or a stored one (scan_id)',
       tags: ['core'], querystring: ReportQuery, body: ReportRequest, response: { 200: ReportResult, ...errors },
     },
   }, async (request, reply) => {

@@ -1,11 +1,14 @@
 // The structural engine: ast-grep patterns and rule objects, one parse per file for all its rules.
 import { Lang, parse, type NapiConfig, type SgNode } from '@ast-grep/napi'
-import { STRUCTURAL_LANGUAGES, type AstRule, type Engine, type EngineMatch, type RuleDef, type SourceFile } from '../../kernel/engine-api.ts'
+import { STRUCTURAL_LANGUAGES, type AstRule, type Engine, type EngineMatch, type FileLinks, type FileSummary, type LinkedFiles, type RuleDef, type SourceFile } from '../../kernel/engine-api.ts'
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
 import { answered, fileAnswers, fileConditions } from './file-conditions.ts'
 import { Prefilter, prefilterNeed, prefilterProblem, type Need } from './prefilter.ts'
-import { entryNeeds, scanTaint, TAINT_KEYS, taintSpec, type TaintSpec } from './taint.ts'
+import { entryNeeds, scanTaint, summarizeTaint, summaryScope, TAINT_KEYS, taintSpec, type TaintSpec } from './taint.ts'
+import { TAINT_SYNTAX } from './taint-syntax.ts'
+import { fileImports, readsImports, type FileImports } from './imports.ts'
+import { LinkedCalls, type LinkedSummary } from './taint-linked.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
 export const astGrepStats = { parsed: 0, skipped: 0 }
@@ -67,6 +70,13 @@ const MAX_PREFILTERS = 64
 interface RulePrefilter {
   prefilter: Prefilter
   entries: Map<string, number>
+  /**
+   * Per rule (by index), the needs of its taint sources and of its sinks that say anything (where a flow may start,
+   * and end); `blind` when no sink of it says anything (a sink that may be in any file).
+   */
+  ends: { sources: number[]; sinks: number[]; blind: boolean }[]
+  /** The needs of every taint rule's sources, once each (the rules of a language share them). */
+  starts: number[]
 }
 
 function prefilterFor(rules: RuleDef[], astLang: string): RulePrefilter {
@@ -85,7 +95,15 @@ function prefilterFor(rules: RuleDef[], astLang: string): RulePrefilter {
       if (rule.mode !== 'taint') continue
       for (const [entryKey, need] of entryNeeds(taintSpecFor(rule, astLang))) if (!entries.has(entryKey)) entries.set(entryKey, needs.push(need) - 1)
     }
-    prefilter = { prefilter: new Prefilter(needs), entries }
+    const ends = rules.map((rule) => {
+      if (rule.mode !== 'taint') return { sources: [], sinks: [], blind: false }
+      const spec = taintSpecFor(rule, astLang)
+      // An entry that any file may hold (`$V` inside an assignment to a `token`) tells nothing.
+      const needsOf = (keys: string[]) => keys.map((k) => entries.get(k)!).filter((i) => needs[i] !== null)
+      const sinks = needsOf(spec.sinks.flatMap((k) => k.group.partKeys))
+      return { sources: needsOf(spec.sources?.partKeys ?? []), sinks, blind: sinks.length === 0 }
+    })
+    prefilter = { prefilter: new Prefilter(needs), entries, ends, starts: [...new Set(ends.flatMap((e) => e.sources))] }
     prefilters.set(key, prefilter)
   }
   byLang.set(astLang, prefilter)
@@ -243,12 +261,26 @@ function validate(rule: RuleDef): void {
   }
 }
 
-function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
+/** Files past this size are not followed across (the taint analysis does not follow bundles and generated code). */
+const MAX_LINKED_CHARS = 256 * 1024
+
+function scan(file: SourceFile, rules: RuleDef[], linked?: LinkedFiles): EngineMatch[] {
   const astLang = astLanguage(file.language, file.path)
   if (!astLang) return []
-  const { prefilter, entries } = prefilterFor(rules, astLang)
+  const { prefilter, entries, ends, starts } = prefilterFor(rules, astLang)
   const may = prefilter.check(file.text)
-  const candidates = rules.filter((rule, i) => may(i) && (rule.mode === 'taint' || configFor(rule, compiled(rule), astLang)))
+  recorded = undefined
+  // With the summaries of what the file imports, a rule's source here may reach its sink there, or the other way round;
+  // before any summary (a first look), a file where a flow may start records what it calls in other files.
+  const calls = linked ? linkedCalls(file, linked) : recorder(file, astLang, starts, may)
+  // Recording needs one rule followed from its sources: one the file has anyway, or the first whose sources it holds.
+  const recording = calls?.recorded && !rules.some((rule, i) => rule.mode === 'taint' && may(i)) ? rules.findIndex((rule, i) => rule.mode === 'taint' && ends[i].sources.some(may)) : -1
+  const reaches = (rule: RuleDef, i: number) =>
+    !!calls &&
+    rule.mode === 'taint' &&
+    (calls.recorded ? i === recording : (calls.rules.sink.has(rule.id) && ends[i].sources.some(may)) || (calls.rules.source.has(rule.id) && ends[i].sinks.some(may)))
+  // A second look (with summaries) follows the flows again, and only them: the patterns' matches stay the first look's.
+  const candidates = rules.filter((rule, i) => (may(i) || reaches(rule, i)) && (rule.mode === 'taint' || (!linked && configFor(rule, compiled(rule), astLang))))
   if (!candidates.length) {
     astGrepStats.skipped++
     return []
@@ -276,8 +308,109 @@ function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
     const need = entries.get(entryKey)
     return need === undefined || may(need)
   }
-  if (taint.length) for (const m of scanTaint(root, astLang, taint, present)) matches.push(m)
+  if (taint.length) for (const m of scanTaint(root, astLang, taint, present, calls)) matches.push(m)
+  if (calls?.recorded?.size) recorded = { file, links: calls.links() }
   return matches
+}
+
+/** The calls into other files that the last file's first look recorded (see `links`). */
+let recorded: { file: SourceFile; links: FileLinks } | undefined
+
+/** The functions of other files a file calls, by the summaries given. */
+function linkedCalls(file: SourceFile, linked: LinkedFiles): LinkedCalls | undefined {
+  return Object.keys(linked).length && readsImports(file.language) && file.text.length <= MAX_LINKED_CHARS ? new LinkedCalls(fileImports(file), file.language, file.text, linked) : undefined
+}
+
+/**
+ * Records what a file where a flow may start (a source by its text) calls in other files, where they are worth a
+ * summary. The cheap question first: the literal text of the sources, then their regexes.
+ */
+function recorder(file: SourceFile, astLang: string, starts: number[], may: ReturnType<Prefilter['check']>): LinkedCalls | undefined {
+  if (!readsImports(file.language) || !TAINT_SYNTAX[astLang] || file.text.length > MAX_LINKED_CHARS || !starts.some((i) => may.literally(i)) || !starts.some((i) => may(i))) return undefined
+  return LinkedCalls.recorder(fileImports(file), file.language, file.text)
+}
+
+/**
+ * The imports of a file where a flow may start, each with the functions it calls there with request data (or whose
+ * value reaches a sink), as the first look at the file recorded them (see Engine.links).
+ */
+function links(file: SourceFile): FileLinks | undefined {
+  return recorded?.file === file ? recorded.links : undefined
+}
+
+/**
+ * What the functions `names` of an imported file do with their parameters (see taint-linked.ts), with the summaries
+ * of the files it imports in turn (without them, what the functions call there is recorded); parsed only when a name
+ * asked for is in it.
+ */
+function summarize(file: SourceFile, rules: RuleDef[], names: string[], linked: LinkedFiles): { summary?: FileSummary; imports: FileLinks } {
+  const astLang = astLanguage(file.language, file.path)
+  if (!astLang || !TAINT_SYNTAX[astLang] || !readsImports(file.language) || file.text.length > MAX_LINKED_CHARS) return { imports: {} }
+  const imports = fileImports(file)
+  const exported = exportNames(file.text)
+  const wanted = new Set(names.flatMap((n) => (n === 'default' ? ['default', ...(exported.default ? [exported.default] : [])] : [n])))
+  // Without the summaries of what it imports (a first look), the file records what its functions call there.
+  const calls = Object.keys(linked).length ? new LinkedCalls(imports, file.language, file.text, linked) : LinkedCalls.recorder(imports, file.language, file.text)
+  const { prefilter, entries, ends } = prefilterFor(rules, astLang)
+  let functions: LinkedSummary['functions'] = {}
+  const taintRules = rules.some((rule) => rule.mode === 'taint')
+  if (taintRules && [...wanted].some((n) => n === 'default' || file.text.includes(n))) {
+    astGrepStats.parsed++
+    const root = parse(astLang, file.text).root()
+    const scope = summaryScope(root, astLang, wanted)
+    if (scope?.length === 0) return { imports: reexportsAsked(imports, names, {}) }
+    // The rules whose sources or sinks the file may hold (by its text: a sink's conditions may be on the whole file),
+    // whose sinks are in every file (no text tells them), or that the files it calls into reach; one to record what the
+    // functions call there, if none.
+    const may = prefilter.check(file.text)
+    const held = (rule: RuleDef, i: number) => ends[i].sinks.some(may) || ends[i].sources.some(may) || ends[i].blind || !!calls?.rules.sink.has(rule.id) || !!calls?.rules.source.has(rule.id)
+    let chosen = rules.filter((rule, i) => rule.mode === 'taint' && held(rule, i))
+    if (!chosen.length && calls?.recorded) chosen = rules.filter((rule) => rule.mode === 'taint').slice(0, 1)
+    const holds = fileAnswers(root)
+    const taint = chosen.flatMap((candidate) => {
+      const rule = ruleForFile(candidate, astLang, holds)
+      return rule ? [{ rule, spec: taintSpecFor(rule, astLang) }] : []
+    })
+    const present = (entryKey: string) => {
+      const need = entries.get(entryKey)
+      return need === undefined || may(need)
+    }
+    functions = summarizeTaint(root, astLang, taint, present, calls, file.path, wanted, scope)
+  }
+  addReexports(functions, imports, linked, wanted)
+  const called = reexportsAsked(imports, names, calls?.recorded ? calls.links() : {})
+  if (!Object.keys(functions).length) return { imports: called }
+  const summary: LinkedSummary = { functions, ...exported }
+  return { summary: summary as unknown as FileSummary, imports: called }
+}
+
+/** The calls a file makes into others, with what it is asked for of what it exports from them. */
+function reexportsAsked(imports: FileImports, names: string[], called: FileLinks): FileLinks {
+  for (const { spec, names: reexported } of imports.reexports) {
+    const asked = reexported === '*' ? names : reexported.filter(([exported]) => names.includes(exported)).map(([, original]) => original)
+    if (asked.length) called[spec] = [...new Set([...(called[spec] ?? []), ...asked])].sort()
+  }
+  return called
+}
+
+/** Functions the file exports from files it imports (`export * from './x'`, an `__init__.py`'s `from .m import f`). */
+function addReexports(functions: LinkedSummary['functions'], imports: FileImports, linked: LinkedFiles, wanted: Set<string>): void {
+  for (const { spec, names } of imports.reexports) {
+    for (const { summary } of linked[spec] ?? []) {
+      const theirs = (summary as unknown as LinkedSummary).functions ?? {}
+      for (const [exported, original] of names === '*' ? Object.keys(theirs).map((n) => [n, n]) : names) {
+        if (wanted.has(exported) && theirs[original] && !functions[exported]) functions[exported] = theirs[original]
+      }
+    }
+  }
+}
+
+/** The name of the file's default export (`module.exports = find`, `export default class Dao`), and Go's package. */
+function exportNames(text: string): Pick<LinkedSummary, 'default' | 'package'> {
+  const named = /\bmodule\.exports\s*=\s*([\w$]+)\s*(?:;|\n|$)|\bexport\s+default\s+(?:async\s+)?(?:function\s*\*?\s*|class\s+)?([\w$]+)/.exec(text)
+  const name = named?.[1] ?? named?.[2]
+  const pkg = /^package\s+(\w+)/m.exec(text)?.[1]
+  return { ...(name && name !== 'function' && name !== 'class' ? { default: name } : {}), ...(pkg ? { package: pkg } : {}) }
 }
 
 /** Per rule and grammar: the conditions its matchers set on the whole file. */
@@ -362,5 +495,7 @@ const astGrepEngine: Engine = {
   handles: (rule) => rule.pattern !== undefined || rule.rule !== undefined || rule.mode === 'taint',
   validate,
   scan,
+  links,
+  summarize,
 }
 export default astGrepEngine

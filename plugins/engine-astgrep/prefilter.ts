@@ -509,7 +509,7 @@ export class Prefilter {
    * Whether the text may hold a match of need `i`, asked need by need: one pass finds every literal, and a regex
    * runs only when a need that asks for it is asked about (and the literals beside it are there).
    */
-  check(text: string): (i: number) => boolean {
+  check(text: string): ((i: number) => boolean) & { literally(i: number): boolean } {
     // Per slot: 1 present, -1 absent, 0 not looked for yet (regexes run on demand).
     const state = new Int8Array(this.terms.length)
     const found = this.search.present(text)
@@ -522,9 +522,16 @@ export class Prefilter {
       }
       return state[slot] === 1
     }
-    return (i) => {
-      const need = this.needs[i]
-      return !need || need.some((alt) => alt.every(holds))
+    // `literally`: by the literal terms alone, a regex counting as there where its gate holds (a cheap first answer).
+    const holdsLiterally = (slot: number): boolean => {
+      if (state[slot] !== 0) return state[slot] === 1
+      const gate = this.gates.get(slot)
+      return !gate || gate.some((alt) => alt.every(holdsLiterally))
     }
+    const may = (i: number, slotHolds: (slot: number) => boolean) => {
+      const need = this.needs[i]
+      return !need || need.some((alt) => alt.every(slotHolds))
+    }
+    return Object.assign((i: number) => may(i, holds), { literally: (i: number) => may(i, holdsLiterally) })
   }
 }

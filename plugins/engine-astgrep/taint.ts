@@ -11,6 +11,7 @@ import { quickMatch } from './quick-match.ts'
 import { entryNeed, type Need } from './prefilter.ts'
 import { Tree, type Node } from './tree.ts'
 import { fieldOf, kindOf, operatorOf, TAINT_SYNTAX, type TaintSyntax } from './taint-syntax.ts'
+import type { LinkedCalls, LinkedFunction, LinkedSummary } from './taint-linked.ts'
 
 /** Counts what the analysis did in this thread (the bench and tests read them). */
 export const taintStats = { files: 0, functions: 0, budgetHits: 0 }
@@ -24,6 +25,11 @@ export const taintStats = { files: 0, functions: 0, budgetHits: 0 }
 const FUNCTION_BUDGET = 20_000
 const FILE_BUDGET = 30_000
 /**
+ * The steps a summary of an imported file may take: the functions a controller calls in a model or a helper take a
+ * few hundred; a framework's own factory, which request data also reaches, takes the whole budget of a file.
+ */
+const SUMMARY_BUDGET = 2_000
+/**
  * Data flow is not followed in files longer than this: bundles and generated code (React's 700 KB builds), where one
  * search of the tree alone takes tens of milliseconds and the flows are not the user's. The scan notes each one.
  */
@@ -35,9 +41,10 @@ const CALLED_NAME = /([A-Za-z_$][\w$]*)\s*\(/g
 const WORD = /[A-Za-z_$][\w$]*/g
 
 /**
- * Where tainted data came from (a source: -1, or parameter i of the function being summarised), the way it took, and
- * the rules it is tainted for: every taint rule of a file is followed in one walk, each rule a bit (sources,
- * sanitizers and sinks differ by rule).
+ * Where tainted data came from (a source: -1, parameter i of the function being summarised, or -2 - k the value of
+ * the k-th call into another file, followed while recording: see linkedProbe), the way it took, and the rules it is
+ * tainted for: every taint rule of a file is followed in one walk, each rule a bit (sources, sanitizers and sinks
+ * differ by rule).
  */
 interface Flow {
   origin: number
@@ -237,6 +244,9 @@ const ARITHMETIC = new Set(['-', '+', '*', '/', '%', '**', '<<', '>>', '>>>', '&
 /** Methods that call their callback with each element of the receiver. */
 const ITERATORS = new Set(['then', 'each', 'forEach', 'map', 'flatMap', 'filter', 'select', 'reject', 'each_with_index', 'each_pair', 'each_value', 'each_key', 'collect', 'find', 'detect', 'some', 'every', 'reduce', 'inject', 'ForEach', 'Select', 'Where'])
 
+/** Parameter names that hold the request a handler received (a wrapper built around one still holds its data). */
+const REQUEST_NAME = /^(req|request|httpRequest|servletRequest|httpServletRequest|rawRequest)$/i
+
 /**
  * Whether a branch ends the function (return, throw, abort(), exit): its state goes no further. A `break` or
  * `continue` does not count: what it leaves reaches the code after the loop.
@@ -359,11 +369,15 @@ class FileMatches {
   /** The file's nodes as the analysis walks them. */
   readonly tree = new Tree()
   private readonly cache = new Map<string, SgNode[]>()
-  /** `present(key)`: whether the file holds the literal text the part of that key needs. */
+  /**
+   * `present(key)`: whether the file holds the literal text the part of that key needs; `scope`: the subtrees searched
+   * (the functions a summary needs), else the whole file.
+   */
   constructor(
     private readonly root: SgNode,
     private readonly astLang: string,
     private readonly present: (partKey: string) => boolean = () => true,
+    private readonly scope?: SgNode[],
   ) {}
 
   /**
@@ -496,7 +510,7 @@ class FileMatches {
     if (this.searched.has(key)) return this.searched.get(key)
     let nodes: SgNode[] | undefined
     try {
-      nodes = this.root.findAll(config)
+      nodes = this.scope ? this.scope.flatMap((n) => n.findAll(config)) : this.root.findAll(config)
     } catch {
       nodes = undefined
     }
@@ -681,6 +695,8 @@ export class TaintAnalysis {
   private frames: Frame[] = []
   private readonly memo = new Map<number, { env: Env; epoch: number; t: Taint }>()
   private readonly holding = { source: new Map<number, boolean>(), sink: new Map<number, boolean>() }
+  /** While recording: the calls into other files whose values are followed (see linkedProbe). */
+  private readonly probes: [string, string][][] = []
 
   constructor(
     /** The rules followed together; rule i is bit i of a flow's rules. */
@@ -690,24 +706,32 @@ export class TaintAnalysis {
     private readonly m: FileEntries,
     private readonly files: FileMatches,
     /** The steps taken on this file so far. */
-    private readonly fileWork = { done: 0 },
+    private readonly fileWork: { done: number; limit?: number } = { done: 0 },
+    /** Functions of other files this one imports, by their summaries (a second look, or a summary of this file). */
+    private readonly linked?: LinkedCalls,
   ) {
     this.syntax = TAINT_SYNTAX[astLang]
     this.everyRule = bit(rules.length) - 1
   }
 
-  /** Analyses the functions that hold a source or a sink, twice when a field carries taint between methods. */
-  run(): EngineMatch[] {
+  /** The file's sinks that can be reached, and its functions by name: false when there is nothing to follow. */
+  private index(summarising = false): boolean {
     // A sink that only ever gets a constant (`Function("return this")`) is never reached.
     for (const [id, sink] of this.m.sinks) {
       sink.focus = sink.focus.filter(({ nodes }) => !nodes.every((f) => this.syntax.constant(f) && !this.m.sources.has(f.id())))
       if (!sink.focus.length) this.m.sinks.delete(id)
     }
-    if (!this.m.sinks.size) return []
+    if (!this.m.sinks.size && !this.linked && !summarising) return false
     for (const fn of this.files.all(functionsGroup(this.astLang, this.syntax))) {
       const name = this.syntax.functionName(fn)
       if (name) this.functionsByName.set(name, [...(this.functionsByName.get(name) ?? []), fn])
     }
+    return true
+  }
+
+  /** Analyses the functions that hold a source or a sink, twice when a field carries taint between methods. */
+  run(): EngineMatch[] {
+    if (!this.index()) return []
     // The functions to start from: those that hold a source and can pass it on to a sink (one in the function, one
     // in a local function it calls, or a field a function with a sink reads), and those that hold a sink and can
     // receive request data (a source, a local function that returns it, a field). Where the innermost function
@@ -736,6 +760,40 @@ export class TaintAnalysis {
       if (!this.fieldsChanged || this.fields.size === 0) break
     }
     return [...this.findings.values()]
+  }
+
+  /**
+   * What the functions of `names` do with their parameters, for the files that call them (each by its node, into
+   * `out`): those that reach a sink, here or in a file they call into, or read request data. A Python method's `self`
+   * is no argument of its calls.
+   */
+  summarize(path: string, names: Set<string>, out: Map<number, { name: string; fn: LinkedFunction }>): void {
+    if (!this.index(true)) return
+    const stamp = (steps: TaintTraceStep[]) => steps.map((s) => (s.file === undefined ? { ...s, file: path } : s))
+    const ids = (bits: number) => this.rules.flatMap((r, i) => (bits & bit(i) ? [r.id] : []))
+    for (const fn of this.files.all(functionsGroup(this.astLang, this.syntax))) {
+      const name = linkedName(fn, this.syntax)
+      if (!name || !names.has(name) || !(this.holdsTransitively(fn, 'sink') || this.holdsTransitively(fn, 'source'))) continue
+      const summary = this.summary(fn)
+      if (!summary) continue
+      const params = this.syntax.parameters(fn)
+      const decorated = fn.parent()
+      const isStatic = !!decorated && kindOf(decorated) === 'decorated_definition' && decorated.namedChildren().some((d) => kindOf(d) === 'decorator' && /^@staticmethod\b/.test(d.text()))
+      const self = this.astLang === 'python' && /^(self|cls)$/.test(params[0]?.name.text() ?? '') && !isStatic ? 1 : 0
+      const known = out.get(fn.id())
+      const entry: LinkedFunction = known?.fn ?? { params: new Set(params.map((p) => p.index)).size - self }
+      for (const [i, bits] of summary.returnParams) if (i >= self && ids(bits).length) (entry.returns ??= {})[i - self] = [...new Set([...(entry.returns?.[i - self] ?? []), ...ids(bits)])]
+      for (const f of summary.returnSource ?? []) (entry.source ??= []).push({ rules: ids(f.rules), steps: stamp(f.steps) })
+      for (const [i, list] of summary.paramSinks) {
+        if (i < self) continue
+        for (const { sink, rule, steps } of list) {
+          const last = steps.at(-1)
+          const whole = last?.file !== undefined && last.note.startsWith('sink: ') ? steps : [...steps, stepAt(sink, `sink: ${this.sinkName(sink)}`)]
+          ;(entry.sinks ??= []).push({ param: i - self, rule: this.rules[rule].id, steps: stamp(whole) })
+        }
+      }
+      if (entry.returns || entry.source || entry.sinks) out.set(fn.id(), { name, fn: entry })
+    }
   }
 
   /**
@@ -832,7 +890,7 @@ export class TaintAnalysis {
   }
 
   private tick(): void {
-    if (++this.fileWork.done > FILE_BUDGET || ++this.frame.work > FUNCTION_BUDGET) throw new Budget()
+    if (++this.fileWork.done > (this.fileWork.limit ?? FILE_BUDGET) || ++this.frame.work > FUNCTION_BUDGET) throw new Budget()
   }
 
   /**
@@ -847,10 +905,18 @@ export class TaintAnalysis {
     for (let next: Node | null | undefined = root; next; next = this.syntax.member(root)?.object ?? this.syntax.calls[kindOf(root)]?.receiver(root)) root = next
     if (root.id() === n.id() || !this.syntax.references.has(kindOf(root))) return rules
     const name = root.text()
-    const built = new RegExp(`(^|[^\\w$.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*=\\s*new\\s`)
-    for (const fn of [...root.ancestors().filter((a) => this.syntax.functions.has(kindOf(a))), this.root]) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    // `name = new X(args)` (the arguments captured when they hold no call), or any other `name = new …`.
+    const built = new RegExp(`(^|[^\\w$.])${escaped}\\s*=\\s*new\\s+[^=;(]*?\\(([^()]*)\\)|(^|[^\\w$.])${escaped}\\s*=\\s*new\\s`)
+    const fns = [...root.ancestors().filter((a) => this.syntax.functions.has(kindOf(a))), this.root]
+    for (const fn of fns) {
       if (fn.id() !== this.root.id() && this.syntax.parameters(fn).some((p) => p.name.text() === name)) return rules
-      if (built.test(fn.text())) return 0
+      const made = built.exec(fn.text())
+      if (!made) continue
+      // A wrapper built around the request the function received (`new SeparateClassRequest(request)`) still holds it.
+      const wrapped = (made[2] ?? '').split(',').map((a) => a.trim())
+      const received = fns.some((f) => f.id() !== this.root.id() && this.syntax.parameters(f).some((p) => REQUEST_NAME.test(p.name.text()) && wrapped.includes(p.name.text())))
+      return received ? rules : 0
     }
     return rules
   }
@@ -1268,6 +1334,9 @@ export class TaintAnalysis {
         return t
       }
     }
+    const remote = !local && name !== undefined ? this.linked?.lookup(name, receiver ? receiver.text() : undefined, args.length) : undefined
+    if (remote) return this.linkedCall(n, name!, args, remote, env)
+    const probe = !local && name !== undefined ? this.linkedProbe(name, receiver, args, env) : undefined
     if (name !== undefined && CLEAN_CALLS.has(name)) return undefined
     // `m.get("k")` of a container whose keys are tracked: that key's value, and what the container holds as a whole.
     if (name !== undefined && KEYED_GETTERS.has(name) && receiver && args.length) {
@@ -1285,6 +1354,50 @@ export class TaintAnalysis {
     // A lookup by key gives the container's data, whatever the key: `users.get(req.cookies.token)` is a stored user.
     // A default value given after the key is the data too (`d.get(k, fallback)`).
     for (const arg of name !== undefined && KEYED_GETTERS.has(name) && receiver ? args.slice(1) : args) t = union(t, this.taintOf(arg, env))
+    return union(t, probe)
+  }
+
+  /**
+   * Before any summary (recording), a call into another file is worth one when request data is among its arguments;
+   * its value is followed as a flow of its own (a probe), and is worth one too if it reaches a sink.
+   */
+  private linkedProbe(name: string, receiver: Node | null, args: Node[], env: Env): Taint {
+    const calls = this.linked?.candidates(name, receiver ? receiver.text() : undefined)
+    if (!calls?.length) return undefined
+    if (args.some((arg) => this.taintOf(arg, env)?.some((f) => f.origin >= -1))) this.linked!.want(calls)
+    return [{ origin: -2 - (this.probes.push(calls) - 1), rules: this.everyRule, steps: [] }]
+  }
+
+  /** The rules of ids (those this walk follows) as bits. */
+  private bitsOf(ids: string[]): number {
+    let bits = 0
+    for (const id of ids) {
+      const i = this.rules.findIndex((r) => r.id === id)
+      if (i >= 0) bits |= bit(i)
+    }
+    return bits
+  }
+
+  /**
+   * A call into a function of another file, by its summary: the request data it returns, its arguments that reach
+   * its return, and those that reach a sink there (a finding here, at the call, traced on into that file).
+   */
+  private linkedCall(n: Node, name: string, args: Node[], fn: LinkedFunction, env: Env): Taint {
+    let t: Taint
+    for (const { rules, steps } of fn.source ?? []) {
+      const bits = this.bitsOf(rules)
+      if (bits) t = union(t, [{ origin: -1, rules: bits, steps: [...steps, stepAt(n, `from ${name}()`)] }])
+    }
+    args.forEach((arg, i) => {
+      const at = this.taintOf(arg, env)
+      if (!at) return
+      const returned = this.bitsOf(fn.returns?.[i] ?? [])
+      if (returned) t = union(t, withStep(only(at, returned), stepAt(arg, `through ${name}()`)))
+      for (const sink of fn.sinks ?? []) {
+        const rule = sink.param === i ? this.rules.findIndex((r) => r.id === sink.rule) : -1
+        if (rule >= 0) this.reach(n, withStep(only(at, bit(rule)), stepAt(arg, `into ${name}()`)), sink.steps, rule)
+      }
+    })
     return t
   }
 
@@ -1302,10 +1415,20 @@ export class TaintAnalysis {
     return (this.fields.size > 0 && this.usesFields(fn)) || this.holdsTransitively(fn, 'source')
   }
 
+  /** Whether a function holds a source (a sink), or calls a function of another file that reads (reaches) one. */
   private holdsItself(fn: Node, what: 'source' | 'sink'): boolean {
     const { start, end } = fn.range()
     const nodes = what === 'source' ? this.m.sourceNodes : [...this.m.sinks.values()].map((s) => s.node)
-    return nodes.some((n) => within(n, start.index, end.index))
+    return nodes.some((n) => within(n, start.index, end.index)) || this.callsLinked(fn, what)
+  }
+
+  /** Whether a function names a function of another file that reaches a sink (or returns request data). */
+  private callsLinked(fn: Node, what: 'source' | 'sink'): boolean {
+    if (this.linked?.names.any) return /[A-Za-z_$][\w$]*\s*\(/.test(fn.text())
+    const names = this.linked?.names[what]
+    if (!names?.size) return false
+    for (const [word] of fn.text().matchAll(WORD)) if (names.has(word)) return true
+    return false
   }
 
   /** Whether a function holds a source (a sink) itself or in a local function it names, at any depth. */
@@ -1437,7 +1560,8 @@ export class TaintAnalysis {
   private reach(sink: Node, t: Taint, after: TaintTraceStep[], rule: number): void {
     for (const flow of t ?? []) {
       const steps = [...flow.steps, ...after]
-      if (flow.origin >= 0) {
+      if (flow.origin <= -2) this.linked?.want(this.probes[-2 - flow.origin])
+      else if (flow.origin >= 0) {
         const list = this.frame.paramSinks.get(flow.origin) ?? []
         if (!list.some((x) => x.sink.id() === sink.id() && x.rule === rule)) list.push({ sink, rule, steps })
         this.frame.paramSinks.set(flow.origin, list)
@@ -1447,12 +1571,19 @@ export class TaintAnalysis {
     }
   }
 
+  private sinkName(sink: Node): string {
+    const call = this.syntax.calls[kindOf(sink)]
+    return call ? `${shortText(call.callee(sink) ?? sink, 40)}()` : shortText(sink, 40)
+  }
+
+  /** A finding at `sink`; at a call into another file when the steps end at a sink there (they then hold it). */
   private finding(rule: RuleDef, sink: Node, steps: TaintTraceStep[]): EngineMatch {
     const { start, end } = sink.range()
     const source = steps[0]?.note.replace(/^source: /, '') ?? 'data'
     const via = steps.filter((s) => s.note.endsWith(' = …')).map((s) => s.note.slice(0, -4))
-    const call = this.syntax.calls[kindOf(sink)]
-    const sinkName = call ? `${shortText(call.callee(sink) ?? sink, 40)}()` : shortText(sink, 40)
+    const last = steps.at(-1)
+    const remote = last?.file !== undefined && last.note.startsWith('sink: ') ? last : undefined
+    const sinkName = remote ? `${remote.note.slice(6)} in ${remote.file}` : this.sinkName(sink)
     const through = via.length ? ` through ${via.slice(-2).join(', ')}` : ''
     // A source that is itself the sink's value (`token = rand.Int63()`) is named once.
     const subject = source === sinkName.replace(/\(\)$/, '') || sinkName === `${source}()` ? source : `${source} reaches ${sinkName}${through}`
@@ -1464,7 +1595,7 @@ export class TaintAnalysis {
       end_column: end.column + 1,
       message: `${subject}: ${rule.message}`,
       matched: sink.text(),
-      trace: [...steps, stepAt(sink, `sink: ${sinkName}`)],
+      trace: remote ? steps : [...steps, stepAt(sink, `sink: ${sinkName}`)],
     }
   }
 
@@ -1524,6 +1655,61 @@ export class TaintAnalysis {
   }
 }
 
+/** A summary searches the file this much at most less than whole: past it, the whole file in one search. */
+const SCOPE_SHARE = 0.6
+/**
+ * Functions asked for that span more than this (with the local functions they call) are not summarised: an
+ * application's helpers and models take a few KB; a generated validator or a framework's factory takes tens.
+ */
+const MAX_SCOPE_CHARS = 16 * 1024
+
+/**
+ * The functions of `names` and the local functions they name, at any depth (the subtrees a summary of them needs:
+ * on a framework's long file, a small share of it); none when no function has one of the names (or they are too
+ * large to summarise); undefined for the whole file.
+ */
+export function summaryScope(root: SgNode, astLang: string, names: Set<string>): SgNode[] | undefined {
+  const syntax = TAINT_SYNTAX[astLang]
+  const tree = new Tree()
+  const fns = root.findAll(functionsGroup(astLang, syntax).parts[0]).map((n) => tree.node(n))
+  const byName = new Map<string, Node[]>()
+  for (const fn of fns) {
+    const name = linkedName(fn, syntax)
+    if (name) byName.set(name, [...(byName.get(name) ?? []), fn])
+  }
+  const chosen = new Map<number, Node>()
+  const todo = [...names].flatMap((n) => byName.get(n) ?? [])
+  for (let fn = todo.pop(); fn; fn = todo.pop()) {
+    if (chosen.has(fn.id())) continue
+    chosen.set(fn.id(), fn)
+    for (const [word] of fn.text().matchAll(WORD)) for (const callee of byName.get(word) ?? []) if (!chosen.has(callee.id())) todo.push(callee)
+  }
+  // Functions inside another chosen one are searched with it.
+  const outer = [...chosen.values()].filter((fn) => !fn.ancestors().some((a) => chosen.has(a.id())))
+  const size = outer.reduce((sum, fn) => sum + fn.text().length, 0)
+  if (size > MAX_SCOPE_CHARS) return []
+  return size > root.text().length * SCOPE_SHARE ? undefined : outer.map((fn) => fn.sg)
+}
+
+/**
+ * The name another file calls a function by: its own, or what it is assigned to (`exports.f = function`, `this.f =
+ * (…) => …`, `X.prototype.f = …`, `{ f: function … }`); `default` for `module.exports = function` and `export default`.
+ */
+function linkedName(fn: Node, syntax: TaintSyntax): string | undefined {
+  const own = syntax.functionName(fn)
+  if (own) return own
+  const parent = fn.parent()
+  const kind = parent ? kindOf(parent) : ''
+  if (kind === 'assignment_expression') {
+    const left = fieldOf(parent!, 'left')
+    if (left?.text() === 'module.exports') return 'default'
+    return left ? syntax.member(left)?.property : undefined
+  }
+  if (kind === 'pair') return fieldOf(parent!, 'key')?.text().replace(/^["']|["']$/g, '')
+  if (kind === 'export_statement') return 'default'
+  return undefined
+}
+
 /** A config that finds every function of a grammar (JavaScript's and TypeScript's grammars name theirs differently). */
 const functionConfigs = new Map<string, EntryGroup>()
 function functionsGroup(astLang: string, syntax: TaintSyntax): EntryGroup {
@@ -1562,11 +1748,14 @@ function applyOperator(op: string, a: Constant, b: Constant): Constant | undefin
   }
 }
 
-/** Every match of the rule's taint entries in the file, or null when it has no source or no sink. */
-export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = {}): Matches | null {
+/**
+ * Every match of the rule's taint entries in the file, or null when it has no source or no sink (unless `without`
+ * one, or `both`; `light`: without a sink, no sanitizers, propagators or guards are looked for).
+ */
+export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = {}, without?: { sources?: boolean; sinks?: boolean; both?: boolean; light?: boolean }): Matches | null {
   // Sources first: the rules of a language share them, and most files have none.
   const sourceNodes = files.all(spec.sources, all.sources)
-  if (!sourceNodes.length) return null
+  if (!sourceNodes.length && !without?.sources) return null
   const node = (n: SgNode) => files.tree.node(n)
   // A node found through its parent binds no metavariable: it is its own focus.
   const focusOf = (match: SgNode, vars: string[]) => {
@@ -1581,8 +1770,10 @@ export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = 
       sinks.set(match.id(), { node: node(match), focus: known ? [...known.focus, ...focus] : focus })
     }
   }
-  if (!sinks.size) return null
+  if (!sinks.size && (!without?.sinks || (!sourceNodes.length && !without.both))) return null
   const propagators = new Map<number, { from: Node; to: Node }[]>()
+  // Followed only for the calls it makes (`light`): without a sink, nothing it cleans or carries on changes that.
+  if (!sinks.size && without?.light) return { guards: new Map(), sources: new Set(sourceNodes.map((n) => n.id())), sourceNodes, sanitizers: new Set(), sinks, propagators }
   for (const p of spec.propagators) {
     for (const match of files.bound(p.group, all.propagators)) {
       const from = match.getMatch(p.from)
@@ -1648,8 +1839,11 @@ export function entryNeeds(spec: TaintSpec): [string, Need][] {
   return groupsOf(spec).flatMap((g) => partsOf(g).map((p, i) => [g!.partKeys[i], p.need] as [string, Need]))
 }
 
-/** Runs taint rules on a parsed file. */
-export function scanTaint(root: SgNode, astLang: string, rules: { rule: RuleDef; spec: TaintSpec }[], present: (partKey: string) => boolean): EngineMatch[] {
+/**
+ * Runs taint rules on a parsed file; `linked`: the functions of other files it calls (a source here may reach a sink
+ * there, or a function there return request data to a sink here).
+ */
+export function scanTaint(root: SgNode, astLang: string, rules: { rule: RuleDef; spec: TaintSpec }[], present: (partKey: string) => boolean, linked?: LinkedCalls): EngineMatch[] {
   if (!TAINT_SYNTAX[astLang] || !rules.length) return []
   if (root.range().end.index > MAX_TAINT_CHARS) {
     noteForFile(`data flow not followed: the file is over ${MAX_TAINT_CHARS / 1024} KB (bundled or generated code); ${rules.map((r) => r.rule.id).join(', ')} not applied`)
@@ -1658,18 +1852,68 @@ export function scanTaint(root: SgNode, astLang: string, rules: { rule: RuleDef;
   const all = unionsOf(rules.map((r) => r.spec))
   const files = new FileMatches(root, astLang, present)
   // A file without any source, or without any sink, needs no taint work at all: one search of each tells.
-  if (!files.some(all.sources) || !files.some(all.sinks)) return []
+  if ((!files.some(all.sources) && !linked?.rules.source.size) || (!files.some(all.sinks) && !linked?.rules.sink.size && !linked?.recorded)) return []
   const reached = rules.flatMap(({ rule, spec }) => {
-    const m = taintMatches(spec, files, all)
+    const m = taintMatches(spec, files, all, linked && { sources: linked.rules.source.has(rule.id), sinks: linked.rules.sink.has(rule.id) })
     return m ? [{ rule, m }] : []
   })
+  // Recording what the file calls in other files needs one rule followed from its sources: a rule followed anyway,
+  // or the first with a source here, followed for its calls alone.
+  for (const { rule, spec } of linked?.recorded && !reached.length ? rules : []) {
+    const m = taintMatches(spec, files, all, { sinks: true, light: true })
+    if (m) {
+      reached.push({ rule, m })
+      break
+    }
+  }
   // Every rule in one walk (a bit each in a number, so at most 30 at a time).
   const out: EngineMatch[] = []
   const work = { done: 0 }
   for (let i = 0; i < reached.length; i += MAX_RULES_PER_WALK) {
     const some = reached.slice(i, i + MAX_RULES_PER_WALK)
     const entries = combine(some.map((r) => r.rule), some.map((r) => r.m))
-    for (const match of new TaintAnalysis(some.map((r) => r.rule), files.tree.node(root), astLang, entries, files, work).run()) out.push(match)
+    for (const match of new TaintAnalysis(some.map((r) => r.rule), files.tree.node(root), astLang, entries, files, work, linked).run()) out.push(match)
   }
+  return out
+}
+
+/**
+ * What the functions `names` of a parsed file do with their parameters, for the files that call them (see
+ * taint-linked.ts): those that reach a sink (here, or through `linked` in a file further on) or return request data.
+ * `scope`: the subtrees that hold them (summaryScope).
+ */
+export function summarizeTaint(
+  root: SgNode,
+  astLang: string,
+  rules: { rule: RuleDef; spec: TaintSpec }[],
+  present: (partKey: string) => boolean,
+  linked: LinkedCalls | undefined,
+  path: string,
+  names: Set<string>,
+  scope: SgNode[] | undefined,
+): LinkedSummary['functions'] {
+  if (!TAINT_SYNTAX[astLang] || !rules.length || root.range().end.index > MAX_TAINT_CHARS || scope?.length === 0) return {}
+  const all = unionsOf(rules.map((r) => r.spec))
+  const files = new FileMatches(root, astLang, present, scope)
+  // A rule with neither a source nor a sink here is followed only into the files this one calls: those their
+  // summaries name, or (recording what the functions call there) one rule if no other is followed.
+  const into = (id: string) => !!linked?.rules.sink.has(id) || !!linked?.rules.source.has(id)
+  const reached = rules.flatMap(({ rule, spec }) => {
+    const m = taintMatches(spec, files, all, { sources: true, sinks: true, both: into(rule.id) })
+    return m ? [{ rule, m }] : []
+  })
+  if (!reached.length && linked?.recorded) {
+    const m = taintMatches(rules[0].spec, files, all, { sources: true, sinks: true, both: true, light: true })
+    if (m) reached.push({ rule: rules[0].rule, m })
+  }
+  const found = new Map<number, { name: string; fn: LinkedFunction }>()
+  const work = { done: 0, limit: SUMMARY_BUDGET }
+  for (let i = 0; i < reached.length; i += MAX_RULES_PER_WALK) {
+    const some = reached.slice(i, i + MAX_RULES_PER_WALK)
+    const entries = combine(some.map((r) => r.rule), some.map((r) => r.m))
+    new TaintAnalysis(some.map((r) => r.rule), files.tree.node(root), astLang, entries, files, work, linked).summarize(path, names, found)
+  }
+  const out: LinkedSummary['functions'] = {}
+  for (const { name, fn } of found.values()) (out[name] ??= []).push(fn)
   return out
 }

@@ -16,9 +16,22 @@ interface Compiled {
   /** One of these is on every line the rule can match; null when every line must be searched. */
   literals: Literals
   ignoreCase: boolean
+  /** Lines below the candidate line the pattern may read (a value on the line after its name); 0 for one line. */
+  below: number
   /** Tells rule sets apart in the index cache. */
   key: string
 }
+
+/**
+ * A pattern that names a line break (`\n`, outside a negated class such as `[^\n]`) may read on past the end of a
+ * line that leaves its value to the next one: a YAML block scalar (`key: |`) or an XML start tag (`<key>`).
+ */
+export function spansLines(source: string): boolean {
+  return /(?<!\\)(?:\\\\)*\\n/.test(source.replace(/\[\^(?:\\.|[^\]\\])*\]/g, ''))
+}
+/** The end of a line whose value stands on the next line. */
+const CONTINUED = /(?::[ \t]*[|>][-+]?[0-9]?|>)[ \t]*\r?$/
+const LINES_BELOW = 1
 
 const byObject = new WeakMap<RuleDef, Compiled>()
 // Worker threads receive rule copies, so a rule is also found again by its pattern.
@@ -37,7 +50,7 @@ function compiled(rule: RuleDef): Compiled {
   entry = byPattern.get(key)
   if (!entry) {
     const literals = rule.prefilter?.length ? rule.prefilter : requiredLiterals(rule.regex!, flags)
-    entry = { re: new RegExp(rule.regex!, flags), literals, ignoreCase: flags.includes('i'), key }
+    entry = { re: new RegExp(rule.regex!, flags), literals, ignoreCase: flags.includes('i'), below: spansLines(rule.regex!) ? LINES_BELOW : 0, key }
     byPattern.set(key, entry)
   }
   byObject.set(rule, entry)
@@ -47,9 +60,14 @@ function compiled(rule: RuleDef): Compiled {
 /** Line starts of a file, computed once and shared by the file's rules. */
 class Lines {
   private starts: number[] | undefined
-  constructor(readonly text: string) {}
+  /** `code`: the file is a program's source, where a value written without quotes is an expression, never a literal. */
+  constructor(
+    readonly text: string,
+    readonly code = false,
+  ) {}
 
-  private get lineStarts(): number[] {
+  /** Offsets where the lines begin. */
+  get lineStarts(): number[] {
     if (!this.starts) {
       this.starts = [0]
       for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) this.starts.push(i + 1)
@@ -61,19 +79,6 @@ class Lines {
     return this.lineStarts.length
   }
 
-  /** 0-based line holding the character at `index`. */
-  lineAt(index: number): number {
-    const s = this.lineStarts
-    let lo = 0
-    let hi = s.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (s[mid] <= index) lo = mid
-      else hi = mid - 1
-    }
-    return lo
-  }
-
   /** The line's text without its terminator. */
   lineText(line: number): string {
     const s = this.lineStarts
@@ -81,13 +86,50 @@ class Lines {
     const text = this.text.slice(s[line], end)
     return text.endsWith('\r') ? text.slice(0, -1) : text
   }
+
+  /** The text from the start of `line` to the end of the line `below` lines further (or the file's last). */
+  spanText(line: number, below: number): string {
+    const s = this.lineStarts
+    const last = Math.min(line + below, s.length - 1)
+    const end = last + 1 < s.length ? s[last + 1] - 1 : this.text.length
+    return this.text.slice(s[line], end)
+  }
+}
+
+/** The candidate lines and the continued line over each: a literal on a value's line may belong to a match that starts there. */
+function withLinesAbove(candidates: Iterable<number>, lines: Lines): number[] {
+  const out: number[] = []
+  for (const line of candidates) {
+    if (line > 0 && out[out.length - 1] !== line - 1 && CONTINUED.test(lines.lineText(line - 1))) out.push(line - 1)
+    if (out[out.length - 1] !== line) out.push(line)
+  }
+  return out
+}
+
+/** 0-based line (relative to the span's first) and column of `index` in a span of lines. */
+function spanPosition(text: string, index: number): { line: number; column: number } {
+  let line = 0
+  let start = 0
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) [line, start] = [line + 1, i + 1]
+  return { line, column: index - start }
 }
 
 function* everyLine(count: number): Iterable<number> {
   for (let i = 0; i < count; i++) yield i
 }
 
-function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: string } {
+/** A name that says password (db_password, PWD, passwd): a shorter value there is still a chosen password. */
+const PASSWORD_NAME = /pass(?:wor)?d|pwd/i
+
+/** What a match holds: whether to keep it, its secret, and whether the secret is a provider's test-mode key. */
+interface Accepted {
+  keep: boolean
+  secret?: string
+  test?: boolean
+}
+
+/** A rule marks the part of a format that tells a test-mode key (`sk_(?:live|(?<test>test))_`) with a group named `test`. */
+function accept(rule: RuleDef, m: RegExpExecArray, code: boolean): Accepted {
   if (rule.secret_group === undefined) {
     return { keep: rule.entropy === undefined || shannonEntropy(m[0]) >= rule.entropy }
   }
@@ -95,15 +137,37 @@ function accept(rule: RuleDef, m: RegExpExecArray): { keep: boolean; secret?: st
   // A group that takes no part has no secret on this line (a PEM header whose body is on the lines below).
   if (secret === undefined) return { keep: true }
   if (isPlaceholder(secret)) return { keep: false }
-  if (rule.generic && !looksLikeCredential(secret)) return { keep: false }
-  if (rule.entropy !== undefined && shannonEntropy(secret) < rule.entropy) return { keep: false }
+  if (rule.generic) {
+    const before = m[0].slice(0, m.indices![rule.secret_group][0] - m.index)
+    if (code && !/["'`]$/.test(before)) return { keep: false }
+    if (!looksLikeCredential(secret, PASSWORD_NAME.test(before))) return { keep: false }
+  }
+  // Six distinct characters carry 2.6 bits at most: a short password is judged by looksLikeCredential, not the floor.
+  if (rule.entropy !== undefined && !(rule.generic && secret.length < 8) && shannonEntropy(secret) < rule.entropy) return { keep: false }
   if (rule.checksum !== undefined && !checksumHolds(rule.checksum, secret)) return { keep: false }
-  return { keep: true, secret }
+  return { keep: true, secret, test: m.groups?.test !== undefined }
+}
+
+/** A match found on `line` (0-based) from `column` to the given end, as the kernel takes it. */
+function engineMatch(rule: RuleDef, m: RegExpExecArray, found: Accepted, line: number, end: { line: number; column: number }): EngineMatch {
+  return {
+    rule_id: rule.id,
+    line: line + 1,
+    column: m.index + 1,
+    end_line: end.line + 1,
+    end_column: end.column + 1,
+    message: rule.message,
+    matched: m[0],
+    ...(found.secret !== undefined && { secret: found.secret }),
+    // A test-mode key reaches the account's test data only: less severe than a live one.
+    ...(found.test && { severity: 'medium' as const }),
+  }
 }
 
 /** Pushes the rule's matches on the candidate lines into `out`; with `first`, stops at the first. */
 function lineMatches(rule: RuleDef, lines: Lines, candidates: Iterable<number>, out: EngineMatch[], first = false): void {
-  const re = compiled(rule).re
+  const { re, below } = compiled(rule)
+  if (below) return spanMatches(rule, re, below, lines, candidates, out)
   for (const line of candidates) {
     const text = lines.lineText(line)
     if (text.length > MAX_LINE_LENGTH) continue
@@ -114,19 +178,35 @@ function lineMatches(rule: RuleDef, lines: Lines, candidates: Iterable<number>, 
         re.lastIndex++
         continue
       }
-      const { keep, secret } = accept(rule, m)
-      if (!keep) continue
-      out.push({
-        rule_id: rule.id,
-        line: line + 1,
-        column: m.index + 1,
-        end_line: line + 1,
-        end_column: m.index + m[0].length + 1,
-        message: rule.message,
-        matched: m[0],
-        ...(secret !== undefined && { secret }),
-      })
+      const found = accept(rule, m, lines.code)
+      if (!found.keep) continue
+      out.push(engineMatch(rule, m, found, line, { line, column: m.index + m[0].length }))
       if (first) return
+    }
+  }
+}
+
+/**
+ * Matches of a pattern that may reach the lines below its candidate line (a YAML block scalar or an XML element
+ * whose value is on the next line). A match counts for the line it starts on, so each is found once.
+ */
+function spanMatches(rule: RuleDef, re: RegExp, below: number, lines: Lines, candidates: Iterable<number>, out: EngineMatch[]): void {
+  for (const line of withLinesAbove(candidates, lines)) {
+    const ownText = lines.lineText(line)
+    const own = ownText.length
+    if (own > MAX_LINE_LENGTH) continue
+    const text = CONTINUED.test(ownText) ? lines.spanText(line, below) : ownText
+    regexStats.linesSearched++
+    re.lastIndex = 0
+    for (let m = re.exec(text); m && m.index <= own; m = re.exec(text)) {
+      if (m[0] === '') {
+        re.lastIndex++
+        continue
+      }
+      const found = accept(rule, m, lines.code)
+      if (!found.keep) continue
+      const end = spanPosition(text, m.index + m[0].length)
+      out.push(engineMatch(rule, m, found, line, { line: line + end.line, column: end.column }))
     }
   }
 }
@@ -217,26 +297,54 @@ function doctestLines(lines: Lines): Set<number> {
   return out
 }
 
+const overlaps = (a: EngineMatch, b: EngineMatch) => a.line === b.line && a.column < b.end_column && b.column < a.end_column
+
 /** A catch-all's match where a provider rule found a secret on the same stretch of the line is one leak, the provider's. */
-function yieldToProviders(matches: EngineMatch[], generic: Set<string>): void {
-  const specific = matches.filter((m) => m.secret !== undefined && !generic.has(m.rule_id))
-  if (!specific.length) return
-  const overlaps = (a: EngineMatch, b: EngineMatch) => a.line === b.line && a.column < b.end_column && b.column < a.end_column
-  for (let i = matches.length - 1; i >= 0; i--) if (generic.has(matches[i].rule_id) && specific.some((s) => overlaps(s, matches[i]))) matches.splice(i, 1)
+function yieldToProviders(matches: EngineMatch[], generic: Set<string>): EngineMatch[] {
+  const specific = byLine(matches.filter((m) => m.secret !== undefined && !generic.has(m.rule_id)))
+  if (!specific.size) return matches
+  return matches.filter((m) => !generic.has(m.rule_id) || !specific.get(m.line)?.some((s) => overlaps(s, m)))
 }
 
+/** Matches by line: only matches on one line can overlap (a file may hold hundreds of thousands of them). */
+function byLine(matches: EngineMatch[]): Map<number, EngineMatch[]> {
+  const lines = new Map<number, EngineMatch[]>()
+  for (const m of matches) {
+    const on = lines.get(m.line)
+    if (on) on.push(m)
+    else lines.set(m.line, [m])
+  }
+  return lines
+}
+
+/**
+ * Two rules that find one secret at one place (a token's format and a provider's keyword rule, or a token inside a
+ * user:password pair) report one leak: the narrower match's, which names the format.
+ */
+function onePerSecret(matches: EngineMatch[]): EngineMatch[] {
+  const order = new Map(matches.map((m, i) => [m, i]))
+  const narrower = (o: EngineMatch, m: EngineMatch) => o.matched.length < m.matched.length || (o.matched.length === m.matched.length && order.get(o)! < order.get(m)!)
+  const same = (o: EngineMatch, m: EngineMatch) => o.secret !== undefined && m.secret!.includes(o.secret)
+  const lines = byLine(matches)
+  return matches.filter((m) => m.secret === undefined || !lines.get(m.line)!.some((o) => o !== m && same(o, m) && overlaps(o, m) && narrower(o, m)))
+}
+
+/** Languages of programs: there a credential is a string literal, so the catch-all reads quoted values only. */
+const CODE_LANGUAGES = new Set(['javascript', 'typescript', 'python', 'java', 'go', 'c', 'cpp', 'csharp', 'php', 'ruby'])
+
 function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
-  const lines = new Lines(file.text)
+  const lines = new Lines(file.text, CODE_LANGUAGES.has(file.language) || /\.d\.[cm]?ts$/.test(file.path))
   const matches: EngineMatch[] = []
   // One search for every rule's literals, instead of one whole-file search per rule.
-  const candidates = indexFor(rules).candidates(file.text, (i) => lines.lineAt(i))
-  rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ? [...candidates[i]!].sort((a, b) => a - b) : everyLine(lines.count)))
+  const candidates = indexFor(rules).candidates(file.text, () => lines.lineStarts)
+  rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ?? everyLine(lines.count)))
   const generic = new Set(rules.filter((r) => r.generic).map((r) => r.id))
-  if (generic.size) yieldToProviders(matches, generic)
+  const kept = generic.size ? yieldToProviders(matches, generic) : matches
+  const found = kept.length > 1 ? onePerSecret(kept) : kept
   // Sample credentials in a doctest are examples in documentation, like those of a README.
-  if (file.language !== 'python' || !matches.some((m) => m.secret !== undefined)) return matches
+  if (file.language !== 'python' || !found.some((m) => m.secret !== undefined)) return found
   const examples = doctestLines(lines)
-  return matches.filter((m) => m.secret === undefined || !examples.has(m.line - 1))
+  return found.filter((m) => m.secret === undefined || !examples.has(m.line - 1))
 }
 
 const regexEngine: Engine = {

@@ -34,15 +34,32 @@ export class LiteralIndex {
     this.search = new LiteralSearch(this.entries.map((e) => e.text), true)
   }
 
-  /** For each rule (by index), the 0-based lines holding one of its literals; null for rules without literals. */
-  candidates(text: string, lineAt: (index: number) => number): (Set<number> | null)[] {
-    const found: (Set<number> | null)[] = this.rules.map((r) => (r.literals ? new Set<number>() : null))
+  /**
+   * For each rule (by index), the 0-based lines holding one of its literals in ascending order; null for rules
+   * without literals. `starts` gives the offsets where the file's lines begin (asked for at the first occurrence).
+   */
+  candidates(text: string, starts: () => readonly number[]): (number[] | null)[] {
+    const found: (number[] | null)[] = this.rules.map((r) => (r.literals ? [] : null))
+    // Occurrences come in the text's order, so the line is found by moving forward, and a rule's lines stay sorted.
+    const last = new Int32Array(this.rules.length).fill(-1)
+    let line = 0
+    let lineStarts: readonly number[] | undefined
     this.search.scan(text, (literal, end) => {
       const entry = this.entries[literal]
       const at = end - entry.text.length
       if (!entry.ignoreCase && !text.startsWith(entry.text, at)) return
-      const line = lineAt(at)
-      for (const r of entry.rules) found[r]!.add(line)
+      lineStarts ??= starts()
+      while (line + 1 < lineStarts.length && lineStarts[line + 1] <= at) line++
+      // An occurrence may start on an earlier line than the last one seen (a literal over a line break): look back.
+      let l = line
+      while (l > 0 && lineStarts[l] > at) l--
+      for (const r of entry.rules) {
+        if (last[r] === l) continue
+        const lines = found[r]!
+        if (l > last[r]) lines.push(l)
+        else if (!lines.includes(l)) lines.splice(lines.findIndex((x) => x > l), 0, l)
+        last[r] = Math.max(last[r], l)
+      }
     })
     return found
   }

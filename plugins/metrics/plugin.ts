@@ -1,6 +1,6 @@
 // GET /api/metrics and GET /api/trends: computed from the stored scans (CONTRACT §11).
 import { Type } from '@sinclair/typebox'
-import { computeMetrics, computeTrends, errorResponses, Severity, trendStart, type PluginContext } from '../../kernel/plugin.ts'
+import { computeMetrics, computeTrends, errorResponses, QueueWait, Severity, trendStart, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'metrics', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
@@ -26,6 +26,7 @@ const Metrics = Type.Object(
     mean_duration_ms: Type.Integer(),
     throughput_files_per_s: Type.Number(),
     latest: Type.Union([ScanStat, Type.Null()]),
+    queue: Type.Optional({ ...QueueWait, description: 'Queue mode only: how long recent scans waited for a worker (left out while the queue does not answer)' }),
   },
   { title: 'Metrics' },
 )
@@ -44,7 +45,10 @@ export default function register({ kernel, app }: PluginContext): void {
   app.get('/api/metrics', {
     config: { permission: 'metrics:read' },
     schema: { summary: 'Totals over every stored scan: scans, files, findings by severity, gate pass rate, duration, throughput, the latest scan', tags: ['metrics'], response: { 200: Metrics, ...errorResponses() } },
-  }, async () => computeMetrics(await (await kernel.store()).scanStats()))
+  }, async () => {
+    const queue = await kernel.executor.metrics?.().catch(() => undefined)
+    return { ...computeMetrics(await (await kernel.store()).scanStats()), ...(queue && { queue }) }
+  })
 
   app.get('/api/trends', {
     config: { permission: 'metrics:read' },

@@ -2,8 +2,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
-import { allRules, ConflictError, DEFAULT_PACKS, errorResponses, ForbiddenError, loadPacks, NotFoundError, OVERRIDES_FILE, packDirs, parseYamlInput, standardsOf, updateConfigFile, ValidationError, writeFileAtomic, type Pack, type PluginContext, type RuleOverrides } from '../../kernel/plugin.ts'
+import { allRules, ConflictError, DEFAULT_PACKS, errorResponses, ForbiddenError, listRules, loadPacks, NotFoundError, OVERRIDES_FILE, packDirs, parseYamlInput, standardsOf, updateConfigFile, ValidationError, writeFileAtomic, type Pack, type PluginContext, type RuleOverrides } from '../../kernel/plugin.ts'
 import { checkBundle, exportPack, writePack } from './bundle.ts'
+import { packControls, PackDetail, RuleDetail, ruleExamples } from './catalog.ts'
 import { PackBundle, PackIdParams, PackImport, PackList, PackListQuery, PackOverrides, PackOverridesUpdate, PackSummary } from './schemas.ts'
 
 export const manifest = { name: 'packs-api', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
@@ -55,6 +56,28 @@ export default function register({ kernel, app }: PluginContext): void {
     const page = sorted.filter((p) => cursor === undefined || p.id > cursor).slice(0, limit)
     const more = page.length === limit && sorted.at(-1)!.id > page.at(-1)!.id
     return { items: page.map((p) => summary(p, rules)), total: sorted.length, next_cursor: more ? page.at(-1)!.id : null }
+  })
+
+  app.get('/api/packs/:id', {
+    config: { permission: 'packs:read' },
+    schema: { summary: "A pack: its description, and the standard's controls with the rules mapped to each", tags: ['packs'], params: PackIdParams, response: { 200: PackDetail, ...errors } },
+  }, async (request) => {
+    const pack = findPack((request.params as { id: string }).id)
+    const { rules } = await known()
+    const infos = new Map((await listRules(kernel, { pack: pack.id })).map((r) => [r.id, r]))
+    return { ...summary(pack, rules), description: pack.description ?? null, controls: packControls(pack, rules, infos) }
+  })
+
+  app.get('/rules/:id', {
+    config: { permission: 'rules:read' },
+    schema: { summary: 'A rule: what it finds and how to fix it, the packs and controls that map it, and the examples of its fixture', tags: ['core'], params: PackIdParams, response: { 200: RuleDetail, ...errors } },
+  }, async (request) => {
+    const { id } = request.params as { id: string }
+    const { packs: all, rules } = await known()
+    const def = rules.find((r) => r.id === id)
+    const info = (await listRules(kernel, {})).find((r) => r.id === id)
+    if (!def || !info) throw new NotFoundError(`Rule not found: ${id}`)
+    return { ...info, confidence: def.confidence, tags: def.tags ?? [], standards: standardsOf(def, all), examples: await ruleExamples(def) }
   })
 
   app.post('/api/packs', {

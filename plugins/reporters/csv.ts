@@ -1,5 +1,5 @@
 // CSV reporter (RFC 4180): one row per finding for spreadsheets, with cells that cannot run as formulas.
-import { stripInvalidXmlChars, type Finding, type Reporter, type ReportInput } from '../../kernel/plugin.ts'
+import { csvCell, type Finding, type Reporter, type ReportInput } from '../../kernel/plugin.ts'
 import { comparePosition, sortedFindings, standardsLabel } from './findings.ts'
 
 const COLUMNS: [string, (f: Finding, input: ReportInput) => string | number | boolean][] = [
@@ -26,12 +26,8 @@ const COLUMNS: [string, (f: Finding, input: ReportInput) => string | number | bo
   ['suppression_expires', (f) => f.suppression?.expires ?? ''],
 ]
 
-/** One CSV field: control characters go, a leading = + - @ (or tab/CR) is defused with a quote (OWASP CSV injection), then RFC 4180 quoting. */
-export function csvCell(value: string | number | boolean): string {
-  let text = stripInvalidXmlChars(String(value))
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
+/** One CSV field (the kernel's: every CSV the service writes defuses formulas alike). */
+export { csvCell }
 
 export function renderCsv(input: ReportInput): string {
   const rows = [COLUMNS.map(([name]) => name)]

@@ -1,14 +1,9 @@
 // Markdown reporter: a summary by severity and a findings table, fit for a pull-request comment or a wiki.
-import { SEVERITIES, stripInvalidXmlChars, type Reporter, type ReportInput } from '../../kernel/plugin.ts'
+import { markdownCell, SEVERITIES, type Reporter, type ReportInput } from '../../kernel/plugin.ts'
 import { compareTriage, locationLabel, severityCounts, sortedFindings, suppressionLabel } from './findings.ts'
 
-/** Table-cell text: Markdown punctuation backslash-escaped (so `|` cannot split a cell, nor `<` open HTML), one line. */
-export function markdownCell(text: string): string {
-  return stripInvalidXmlChars(text)
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`)
-}
+/** Table-cell text (the kernel's: every Markdown table the service writes escapes alike). */
+export { markdownCell }
 
 function table(header: string[], align: string[], rows: string[][]): string[] {
   return [`| ${header.join(' | ')} |`, `|${align.join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)]

@@ -76,8 +76,8 @@ export async function migrate(pool: pg.Pool): Promise<void> {
 export class PostgresStore implements Store {
   constructor(private readonly pool: pg.Pool) {}
 
-  async saveScan(scan: StoredScan): Promise<void> {
-    await this.pool.query('INSERT INTO scans (id, target, started_at, total, result, rules, gate, suppressions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+  async saveScan(scan: StoredScan, opts: { once?: boolean } = {}): Promise<void> {
+    await this.pool.query(`INSERT INTO scans (id, target, started_at, total, result, rules, gate, suppressions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)${opts.once ? ' ON CONFLICT (id) DO NOTHING' : ''}`, [
       scan.id, scan.target, scan.started_at, scan.result.total, jsonb(scan.result), jsonb(scan.rules), scan.gate && jsonb(scan.gate), scan.suppressions ? jsonb(scan.suppressions) : null,
     ])
   }

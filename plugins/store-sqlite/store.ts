@@ -58,6 +58,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database
   private readonly appendAuditTx: (record: AuditRecord) => AuditEntry
   private readonly insertScan: Database.Statement
+  private readonly insertScanOnce: Database.Statement
   private readonly updateGate: Database.Statement
   /** Writes of requests that arrive together, committed as one transaction (one fsync) on the next turn. */
   private pending: Pending[] = []
@@ -83,6 +84,7 @@ export class SqliteStore implements Store {
     // processes on one file cannot fork the chain.
     this.appendAuditTx = append
     this.insertScan = this.db.prepare('INSERT INTO scans (id, target, started_at, total, result, rules, gate, suppressions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    this.insertScanOnce = this.db.prepare('INSERT INTO scans (id, target, started_at, total, result, rules, gate, suppressions) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING')
     this.updateGate = this.db.prepare('UPDATE scans SET gate = ? WHERE id = ?')
     // Each write is its own savepoint: one that fails is undone and answered alone, the others still commit.
     const one = this.db.transaction((write: () => unknown) => write())
@@ -122,9 +124,10 @@ export class SqliteStore implements Store {
     outcomes.forEach((o, i) => ('ok' in o ? writes[i].resolve(o.ok as never) : writes[i].reject(o.error)))
   }
 
-  async saveScan(scan: StoredScan): Promise<void> {
+  async saveScan(scan: StoredScan, opts: { once?: boolean } = {}): Promise<void> {
     const row = [scan.id, scan.target, scan.started_at, scan.result.total, JSON.stringify(scan.result), JSON.stringify(scan.rules), scan.gate && JSON.stringify(scan.gate), scan.suppressions ? JSON.stringify(scan.suppressions) : null]
-    await this.commit(() => this.insertScan.run(...row))
+    const insert = opts.once ? this.insertScanOnce : this.insertScan
+    await this.commit(() => insert.run(...row))
   }
 
   async saveGate(scanId: string, gate: GateResult): Promise<void> {

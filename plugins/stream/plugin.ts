@@ -1,6 +1,6 @@
 // The streamed scan (CONTRACT §8): POST /api/run-scan-stream tells a scan as server-sent events while it runs,
 // and GET /api/scans/{scan_id}/events replays (or follows) the events of a recent one.
-import { errorResponses, NotFoundError, ScanRequest, type PluginContext } from '../../kernel/plugin.ts'
+import { errorResponses, NotFoundError, ScanRequest, type PluginContext, type ScanOptions } from '../../kernel/plugin.ts'
 import { EventLog } from './event-log.ts'
 import { streamScan } from './events.ts'
 import { EVENT_STREAM_RESPONSE, EVENTS_DESCRIPTION, ReplayHeaders, ScanEventsParams } from './schemas.ts'
@@ -26,7 +26,7 @@ export default function register({ kernel, app }: PluginContext): void {
     const stream = new EventStream(request, reply)
     let recording: ReturnType<EventLog['begin']> | undefined
     try {
-      const end = await streamScan(kernel, request.body as ScanRequest, { identity: request.identity, signal: abort.signal }, (event) => {
+      const end = await streamScan(kernel, request.body as ScanRequest, { identity: request.identity, requestId: request.id, signal: abort.signal }, (event) => {
         if (event.event === 'started') recording = log.begin(event.data.scan_id)
         const frame = sseFrame(event)
         recording?.record({ id: event.id, frame }, event.event === 'completed' || event.event === 'error')
@@ -47,14 +47,26 @@ export default function register({ kernel, app }: PluginContext): void {
       description:
         `The events of one of the last ${log.limits.scans} streamed scans (at most ${log.limits.events.toLocaleString('en')} events kept in all), as \`POST /api/run-scan-stream\` sent them, ` +
         'from after `Last-Event-ID` when it is given. A scan still running is followed until it ends. ' +
-        'A scan that was not streamed, or whose events are no longer kept, is a 404.',
+        'A scan that was not streamed, or whose events are no longer kept, is a 404. In queue mode a scan accepted with `POST /api/scans` (`async: true`) is followed in the queue, its events told the same way.',
       tags: ['findings'], params: ScanEventsParams, headers: ReplayHeaders, response: { 200: EVENT_STREAM_RESPONSE, ...errorResponses(404, 422) },
     },
   }, async (request, reply) => {
     const { scan_id } = request.params as { scan_id: string }
     const events = log.get(scan_id)
-    if (!events) throw new NotFoundError(`No events kept for scan ${scan_id}`)
     const after = Number((request.headers as { 'last-event-id'?: string })['last-event-id'] ?? 0)
+    if (!events) {
+      // Queue mode: a scan accepted to run later (POST /api/scans, async) is followed in the queue, told as a streamed scan is.
+      const following = await kernel.executor.follow?.(scan_id)
+      if (!following) throw new NotFoundError(`No events kept for scan ${scan_id}`)
+      const stream = new EventStream(request, reply)
+      stream.open()
+      if (request.method === 'HEAD') return stream.end()
+      const abort = new AbortController()
+      reply.raw.once('close', () => reply.raw.writableFinished || abort.abort(new Error('client disconnected')))
+      const queued = { gate: (_request: ScanRequest, opts: ScanOptions = {}) => following(opts) }
+      const end = await streamScan(queued, {}, { signal: abort.signal }, (event) => (event.id > after ? stream.write(sseFrame(event)) : undefined), request.log)
+      return stream.end(end.status)
+    }
     const stream = new EventStream(request, reply)
     stream.open()
     // A HEAD answer has no body: the head says the events are there, without waiting for a running scan.

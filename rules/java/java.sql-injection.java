@@ -55,6 +55,18 @@ public class SqlServlet extends HttpServlet {
         }
     }
 
+    public void wrapped(HttpServletRequest request) throws SQLException {
+        Statement statement = connection.createStatement();
+        // a wrapper around the request (its class in another file) hands out the request's parameters
+        SeparateClassRequest scr = new SeparateClassRequest(request);
+        String name = scr.getTheParameter("name");
+        // ruleid: java.sql-injection (flow: assignments)
+        statement.executeQuery("SELECT * FROM users WHERE name = '" + name + "'");
+        ResultWrapper rows = new ResultWrapper(statement.executeQuery("SELECT name FROM users"));
+        // ok: java.sql-injection (flow: sanitized)
+        statement.executeQuery("SELECT * FROM users WHERE name = '" + rows.getValue() + "'");
+    }
+
     public void building(HttpServletRequest request) throws SQLException {
         Statement statement = connection.createStatement();
         String param = request.getHeader("X-Sort");

@@ -23,3 +23,19 @@ process.env.NODE_TLS_REJECT_UNAUTHORIZED = '1'
 const opts = { rejectUnauthorized: config.tls.verify }
 // ok: js.tls-verification-disabled
 // rejectUnauthorized: false was only for the local test server
+
+function sslOption(mode, argv) {
+  if (argv.nocert) {
+    // ok: js.tls-verification-disabled
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
+  }
+  switch (mode) {
+    case 'no-verify':
+      // ok: js.tls-verification-disabled
+      return { rejectUnauthorized: false }
+  }
+  if (argv.legacy) {
+    // ruleid: js.tls-verification-disabled
+    return { rejectUnauthorized: false }
+  }
+}

@@ -49,6 +49,31 @@ def building():
     return make_response({"api_key": digest, "token_len": len(token)})
 
 
+@app.route("/scaled")
+def scaled():
+    # a weak random number scaled is still predictable
+    jitter = random.random() * 0.2
+    # ruleid: py.insecure-random (flow: assignments)
+    nonce = str(jitter)
+    return {"n": len(nonce)}
+
+
+@app.route("/reset")
+def reset():
+    code = random.randint(100000, 999999)
+    # ruleid: py.insecure-random (flow: helper-function)
+    send_reset_email(current_user, code)
+    # ruleid: py.insecure-random (flow: helper-function)
+    current_user.set_password(str(random.getrandbits(64)))
+    # ok: py.insecure-random (flow: helper-function)
+    tokenize(str(random.random()))
+    # ok: py.insecure-random (flow: helper-function)
+    checker.verify(random.randrange(1, 10))
+    # ok: py.insecure-random (flow: helper-function)
+    send_reset_email(current_user, secrets.randbelow(999999))
+    return "ok"
+
+
 @app.route("/container")
 def container():
     values = {"theme": random.choice(COLORS), "code": random.randrange(100000, 999999)}

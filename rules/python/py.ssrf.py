@@ -1,5 +1,6 @@
 # Fixture for py.ssrf: request data choosing the address the server fetches.
 import urllib.request
+from urllib.parse import urlparse
 
 import aiohttp
 import httpx
@@ -8,6 +9,7 @@ from flask import Flask, request
 
 app = Flask(__name__)
 session = requests.Session()
+ALLOWED_HOSTS = {"api.example.com"}
 ALLOWED_FEEDS = {"news": "https://feeds.example.com/news.xml", "blog": "https://blog.example.com/rss"}
 
 
@@ -110,6 +112,11 @@ def fixed_host():
     requests.get(f"https://api.example.com/search?q={name}")
     # ok: py.ssrf (flow: sanitized)
     requests.get("https://api.example.com/items/{}".format(name))
+    # ok: py.ssrf (flow: sanitized)
+    requests.get("https://api.example.com/items/%s" % name)
+    # the host itself is a %-placeholder: the request picks the server
+    # ruleid: py.ssrf (flow: string-building)
+    requests.get("http://%s/api/status" % name)
     return "ok"
 
 
@@ -156,3 +163,19 @@ async def starlette_fetch(request):
 def sync_job(url):
     # ok: py.ssrf
     return requests.get(url).json()
+
+
+@app.route("/checked-host")
+def checked_host():
+    url = request.args.get("url")
+    if urlparse(url).hostname not in ALLOWED_HOSTS:
+        return "no", 400
+    # ok: py.ssrf (flow: guard)
+    requests.get(url)
+    other = request.args.get("other")
+    if urlparse(other).hostname in ALLOWED_HOSTS:
+        # ok: py.ssrf (flow: guard)
+        requests.get(other)
+    # ruleid: py.ssrf (flow: guard)
+    requests.get(other)
+    return "ok"

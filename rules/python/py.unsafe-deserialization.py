@@ -122,3 +122,10 @@ def load_cache(path):
     with open(path, "rb") as fh:
         # ok: py.unsafe-deserialization
         return pickle.load(fh)
+
+
+@app.route("/converted", methods=["POST"])
+def converted():
+    count = str(int(request.form["count"]))
+    # ok: py.unsafe-deserialization (flow: number-conversion)
+    return str(pickle.loads(count.encode()))

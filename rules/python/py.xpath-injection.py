@@ -1,5 +1,7 @@
 # Fixture for py.xpath-injection: request data reaching an XPath expression.
 import io
+import re
+from xml.etree import ElementTree
 import xml.etree.ElementTree as ET
 
 import elementpath
@@ -127,3 +129,14 @@ def constant():
 def report(expr):
     # ok: py.xpath-injection
     return tree.xpath(expr)
+
+
+@app.route("/element-path")
+def element_path():
+    name = request.args.get("name")
+    root = ElementTree.parse("users.xml").getroot()
+    # ruleid: py.xpath-injection (flow: string-building)
+    found = root.findall(f".//user[@name='{name}']")
+    # ok: py.xpath-injection (flow: sanitized)
+    names = re.findall("[a-z]+", name)
+    return str(found) + str(names)

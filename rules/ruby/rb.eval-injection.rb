@@ -9,6 +9,9 @@ class CalculatorController < ApplicationController
     record.instance_eval(request.headers["X-Code"])
     # ruleid: rb.eval-injection (flow: direct)
     binding.eval(request.body.read)
+    handler = params[:handler]
+    # ok: rb.eval-injection (flow: direct)
+    record.instance_eval(&handler)
     render plain: result.to_s
   end
 

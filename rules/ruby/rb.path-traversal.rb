@@ -15,6 +15,10 @@ class DownloadsController < ApplicationController
     render file: params[:page]
     # ruleid: rb.path-traversal (flow: direct)
     render "pages/#{params[:page]}"
+    # ok: rb.path-traversal (flow: direct)
+    render(params[:status].to_s, params[:body], "text/html")
+    # ok: rb.path-traversal (flow: sanitized)
+    File.read(File.join(ROOT, Rack::Utils.clean_path_info(Rack::Utils.unescape_path(request.path_info))))
     # ruleid: rb.path-traversal (flow: direct)
     File.open("#{UPLOAD_DIR}/#{params[:upload].original_filename}", "wb")
     # ruleid: rb.path-traversal (flow: direct)

@@ -1,0 +1,92 @@
+// Plain-JavaScript bundles of our TypeScript, written under CACHE_DIR by esbuild and used until a source changes:
+// the worker threads start from one (kernel/scan/worker-bundle.ts), and the `guard` command from another
+// (bin/guard.mjs): loading tsx and compiling TypeScript costs more than a small scan.
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { BuildOptions, Plugin } from 'esbuild'
+import { writeFileAtomic } from './files.ts'
+import { CACHE_DIR, INSTALL_DIR } from './install.ts'
+import { freshBundle, listing, stamp, type BundleManifest } from './bundle-manifest.mjs'
+
+export type { BundleManifest }
+
+/**
+ * Each source keeps its own `import.meta.url` in the bundle: the files it names beside it (a plugin's engine, the
+ * dashboard's assets, the installation's root) are found where they are, not beside the bundle.
+ */
+const ownUrls: Plugin = {
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mts)$/ }, async (args) => ({
+      contents: (await fs.promises.readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }))
+  },
+}
+
+/** The bundle the manifest names when its sources have not changed since, else a new one (and its manifest). */
+export async function bundle(entries: string[], manifestFile: string, options: BuildOptions, folders?: string[]): Promise<BundleManifest> {
+  return freshBundle(manifestFile, INSTALL_DIR) ?? build(entries, manifestFile, options, folders)
+}
+
+async function build(entries: string[], manifestFile: string, options: BuildOptions, folders?: string[]): Promise<BundleManifest> {
+  const { build } = await import('esbuild')
+  const result = await build({
+    ...options,
+    entryPoints: entries,
+    absWorkingDir: INSTALL_DIR,
+    outbase: INSTALL_DIR,
+    outdir: OUT, // never written there: the outputs are written below under their content's hash
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [ownUrls],
+  })
+  const relative = (file: string) => path.relative(path.join(INSTALL_DIR, OUT), path.resolve(INSTALL_DIR, file))
+  const hash = createHash('sha256')
+  for (const f of result.outputFiles) hash.update(relative(f.path)).update(f.contents)
+  const dir = path.join(CACHE_DIR, hash.digest('hex').slice(0, 16))
+  if (!fs.existsSync(dir)) {
+    // Written to a sibling and renamed, so a concurrent start never sees half a bundle.
+    const tmp = `${dir}.${process.pid}.tmp`
+    for (const f of result.outputFiles) {
+      fs.mkdirSync(path.dirname(path.join(tmp, relative(f.path))), { recursive: true })
+      fs.writeFileSync(path.join(tmp, relative(f.path)), f.contents)
+    }
+    try {
+      fs.renameSync(tmp, dir)
+    } catch {
+      fs.rmSync(tmp, { recursive: true, force: true }) // another process won the race with the same content
+    }
+  }
+  const outputs: BundleManifest['outputs'] = {}
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) if (meta.entryPoint) outputs[meta.entryPoint] = path.join(dir, relative(out))
+  const inputs: BundleManifest['inputs'] = {}
+  for (const file of Object.keys(result.metafile.inputs)) {
+    const s = stamp(path.join(INSTALL_DIR, file))
+    if (s) inputs[file] = s
+  }
+  const manifest: BundleManifest = { dir, outputs, inputs, ...(folders && { folders, listing: listing(INSTALL_DIR, folders) }) }
+  writeFileAtomic(manifestFile, JSON.stringify(manifest))
+  return manifest
+}
+
+/** The outputs' folder as esbuild sees it (relative to the installation); they are written elsewhere. */
+const OUT = 'bundle-out'
+
+/** Where bin/guard.mjs finds the main bundle's manifest. */
+export const MAIN_MANIFEST = path.join(CACHE_DIR, 'main.json')
+
+/**
+ * The `guard` command's bundle: the CLI, the kernel, every built-in plugin and engine, each an entry of its own
+ * (the kernel imports plugins and engines by path: kernel/base/modules.ts maps those paths to these outputs), their
+ * shared code in chunks. Packages stay in node_modules, where Node loads them as it would anyway.
+ */
+export function mainBundle(): Promise<BundleManifest> {
+  const plugins = fs.readdirSync(path.join(INSTALL_DIR, 'plugins')).sort()
+  const inPlugins = (name: string) => plugins.map((p) => path.join('plugins', p, name)).filter((f) => fs.existsSync(path.join(INSTALL_DIR, f)))
+  const entries = ['bin/cli.ts', 'kernel/plugin.ts', 'kernel/base/modules.ts', ...inPlugins('plugin.ts'), ...inPlugins('engine.ts')]
+  return bundle(entries, MAIN_MANIFEST, { bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', outExtension: { '.js': '.mjs' } }, ['plugins'])
+}
