@@ -3,12 +3,14 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
+import { createHash } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
 import { Kernel } from '../kernel/kernel.ts'
 import { bundleWorker, cachedWorkerBundle, locate } from '../kernel/scan/worker-bundle.ts'
 import { parseYaml, saveYamlCache } from '../kernel/base/yaml-cache.ts'
 import { mainBundle, MAIN_MANIFEST } from '../kernel/base/bundle.ts'
 import { freshBundle } from '../kernel/base/bundle-manifest.mjs'
-import { INSTALL_DIR } from '../kernel/base/install.ts'
+import { CACHE_DIR, INSTALL_DIR } from '../kernel/base/install.ts'
 import { runGuard } from './helpers/process.ts'
 
 test('the worker bundle is reused while its sources are unchanged and rebuilt when one changes', async () => {
@@ -65,7 +67,17 @@ test('the guard command starts from its bundle, which holds every plugin and eng
   manifest.listing += '\nnew-plugin'
   fs.writeFileSync(MAIN_MANIFEST, JSON.stringify(manifest))
   assert.equal(freshBundle(MAIN_MANIFEST, INSTALL_DIR), undefined)
+
+  // Bundles of sources that changed since are removed when a new one is built, past the most recent few.
+  const stale = Array.from({ length: 6 }, (_, i) => `${CACHE_DIR}/${'0'.repeat(15)}${i}`)
+  stale.forEach((d, i) => {
+    fs.mkdirSync(d, { recursive: true })
+    fs.utimesSync(d, new Date(Date.UTC(2000, 0, 1, i)), new Date(Date.UTC(2000, 0, 1, i)))
+  })
   assert.deepEqual(await mainBundle(), built)
+  assert.ok(fs.existsSync(built.dir), 'the bundle a manifest names is kept')
+  assert.ok(!fs.existsSync(stale[0]) && !fs.existsSync(stale[1]), 'an old bundle no manifest names is removed')
+  for (const d of stale) fs.rmSync(d, { recursive: true, force: true })
 })
 
 test('parsed YAML is served from the cache as fresh objects, and invalid YAML still fails', () => {
@@ -82,4 +94,15 @@ test('parsed YAML is served from the cache as fresh objects, and invalid YAML st
   // Values JSON cannot carry are parsed every time, never cached lossily.
   assert.equal((parseYaml('x: .inf\n', 'probe.yaml') as { x: number }).x, Infinity)
   assert.equal((parseYaml('x: .inf\n', 'probe.yaml') as { x: number }).x, Infinity)
+})
+
+test('a process that parsed only its own configuration keeps the rule library in the YAML cache', async () => {
+  const ruleFile = `${INSTALL_DIR}/rules/javascript/js.eval-injection.yaml`
+  const key = createHash('sha256').update(fs.readFileSync(ruleFile, 'utf8')).digest('base64url')
+  await runGuard(['rules', '--json']) // parses the whole library
+  const cached = () => Object.keys(JSON.parse(fs.readFileSync(`${CACHE_DIR}/yaml.json`, 'utf8')))
+  assert.ok(cached().includes(key))
+  const other = (i: number) => `import { parseYaml, saveYamlCache } from '${INSTALL_DIR}/kernel/base/yaml-cache.ts'\nparseYaml('probe: ${process.pid}-${i}-${Date.now()}\\n', 'x.yaml')\nsaveYamlCache()\n`
+  for (let i = 0; i < 2; i++) execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', other(i)], { cwd: INSTALL_DIR })
+  assert.ok(cached().includes(key), 'the library is still cached')
 })

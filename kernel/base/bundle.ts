@@ -70,7 +70,36 @@ async function build(entries: string[], manifestFile: string, options: BuildOpti
   }
   const manifest: BundleManifest = { dir, outputs, inputs, ...(folders && { folders, listing: listing(INSTALL_DIR, folders) }) }
   writeFileAtomic(manifestFile, JSON.stringify(manifest))
+  prune()
   return manifest
+}
+
+/** Bundles no manifest names are kept this long: a process started from one may still import its chunks lazily. */
+const UNNAMED_KEPT_MS = 60 * 60 * 1000
+/** And at most this many of them, the most recent (each edit of a source makes a new bundle). */
+const UNNAMED_KEPT = 4
+
+/** Removes the bundles of sources that have since changed (an upgrade, or a developer's edits), past the margins above. */
+function prune(): void {
+  try {
+    const named = new Set<string>()
+    const entries = fs.readdirSync(CACHE_DIR, { withFileTypes: true })
+    for (const e of entries) {
+      if (!e.isFile() || !e.name.endsWith('.json') || e.name === 'yaml.json') continue
+      try {
+        named.add((JSON.parse(fs.readFileSync(path.join(CACHE_DIR, e.name), 'utf8')) as BundleManifest).dir)
+      } catch {
+        // a manifest being replaced: its bundle is kept by the margins
+      }
+    }
+    const unnamed = entries
+      .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && !named.has(path.join(CACHE_DIR, e.name)))
+      .map((e) => ({ dir: path.join(CACHE_DIR, e.name), at: fs.statSync(path.join(CACHE_DIR, e.name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)
+    for (const { dir, at } of unnamed.slice(UNNAMED_KEPT)) if (Date.now() - at > UNNAMED_KEPT_MS) fs.rmSync(dir, { recursive: true, force: true })
+  } catch {
+    // a read-only or vanished cache: nothing to tidy
+  }
 }
 
 /** The outputs' folder as esbuild sees it (relative to the installation); they are written elsewhere. */

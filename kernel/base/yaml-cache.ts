@@ -9,8 +9,11 @@ import { parseYamlInput } from './input.ts'
 import { CACHE_DIR } from './install.ts'
 
 const FILE = path.join(CACHE_DIR, 'yaml.json')
-/** When the cache is written, the entries this process used are kept, then the most recent others up to this size. */
-const MAX_OTHER_CHARS = 256 * 1024
+/**
+ * When the cache is written, the entries this process used are kept, then the most recent others up to this size:
+ * more than the rule library's (1.6 MB), so a process that parsed only its own configuration keeps the library.
+ */
+const MAX_OTHER_CHARS = 4 * 1024 * 1024
 
 let known: Map<string, string> | undefined
 const used = new Set<string>()
