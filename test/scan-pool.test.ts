@@ -48,6 +48,30 @@ test('two threads scanning a repository as it is listed find what one in-process
   }
 })
 
+test('a command scanning a few small files does it in its own thread; larger scans, and servers, use the threads', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-pool-small-'))
+  fs.writeFileSync(path.join(dir, 'app.js'), 'const code = req.query.code\neval(code)\n')
+  const kernel = await Kernel.boot({ cwd: dir, threads: 2 })
+  try {
+    const small = await kernel.scan({ repo_path: '.' }, { roots: [dir] })
+    assert.deepEqual(small.result.findings.map((f) => `${f.rule_id}:${f.line}`), ['js.eval-injection:2'])
+    assert.equal(kernel.pool.threadsStarted, false)
+    for (let i = 0; i < 9; i++) fs.writeFileSync(path.join(dir, `f${i}.js`), `export const v${i} = ${i}\n`)
+    const larger = await kernel.scan({ repo_path: '.' }, { roots: [dir] })
+    assert.deepEqual(larger.result.findings.map((f) => `${f.rule_id}:${f.line}`), ['js.eval-injection:2'])
+    assert.equal(kernel.pool.threadsStarted, true)
+  } finally {
+    await kernel.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  const server = await Kernel.boot({ cwd: dir, threads: 2, warm: true })
+  try {
+    assert.equal(server.pool.threadsStarted, true)
+  } finally {
+    await server.close()
+  }
+})
+
 test('the files are read ahead in the order the threads open them: batch by batch, in turns', () => {
   const batch = (...names: string[]) => names.map((abs) => ({ path: abs, abs }))
   const batches = [batch('a1', 'a2', 'a3'), batch('b1'), batch('c1', 'c2'), batch('d1'), [{ path: 'inline' }]]

@@ -1,4 +1,5 @@
 // Rule evaluation across worker threads (tinypool), each file bounded in time and each thread in memory.
+import fs from 'node:fs'
 import os from 'node:os'
 import Tinypool from 'tinypool'
 import { IDLE, runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
@@ -23,6 +24,22 @@ const EARLY_BATCH_FILES = 128
 const MAX_BATCH_FILES = 256
 /** Bytes per batch at most, so the threads' loads even out. */
 const BATCH_BYTES = 4 * 1024 * 1024
+
+/**
+ * A scan this small, when the threads are not up yet (a command, not a server), runs in this thread: starting the
+ * threads costs more than its files (a pre-commit hook, an editor sending one file). Its rules' patterns are
+ * checked for super-linear backtracking at load and the data flow analysis keeps its budgets; the per-file time
+ * limit, which needs a thread to stop, applies to the threads' scans.
+ */
+const HERE_MAX_FILES = 8
+const HERE_MAX_BYTES = 256 * 1024
+
+/** A listed file's size in bytes (a walk leaves it unknown): infinite when it cannot be told. */
+function sizeOf(f: BatchFile & { size?: number }): number {
+  if (f.size !== undefined) return f.size
+  if (f.text !== undefined) return Buffer.byteLength(f.text)
+  return (f.abs === undefined ? undefined : fs.statSync(f.abs, { throwIfNoEntry: false })?.size) ?? Infinity
+}
 
 /** A thread's JavaScript heap at most (a scan's threads use far less): past it the thread ends and its file is skipped. */
 const THREAD_HEAP_MB = 1024
@@ -106,6 +123,11 @@ export class ScanPool {
 
   constructor(readonly threads = defaultThreads()) {}
 
+  /** Whether the threads have been started (by a server at boot, or by a scan too large for this thread). */
+  get threadsStarted(): boolean {
+    return this.started !== undefined
+  }
+
   /** Starts the threads and loads the engines in each, in the background: the first scan then finds them warm. */
   start(engines: string[]): void {
     if (this.threads === 0 || this.started) return
@@ -149,8 +171,8 @@ export class ScanPool {
       .catch(() => undefined)
   }
 
-  private runOne(task: BatchTask, signal: AbortSignal): Promise<FileResult[]> {
-    if (this.threads === 0) return runBatch(task)
+  private runOne(task: BatchTask, signal: AbortSignal, here: boolean): Promise<FileResult[]> {
+    if (here) return runBatch(task)
     this.start(task.engines)
     const send = ({ pool, engines }: Started) => {
       const { rules, ...rest } = task
@@ -166,27 +188,27 @@ export class ScanPool {
    * and the batch's other files run again without it. A batch that fails otherwise (a thread out of memory) is
    * retried file by file, so only the file that broke it is skipped.
    */
-  private async runBounded(files: BatchFile[], opts: AnalyzeOptions): Promise<FileResult[]> {
+  private async runBounded(files: BatchFile[], opts: AnalyzeOptions, here: boolean): Promise<FileResult[]> {
     const progress = new Int32Array(new SharedArrayBuffer(4)).fill(IDLE)
     const overrun = new AbortController()
     let current = IDLE
     let since = 0
-    const watch = this.threads === 0 ? undefined : setInterval(() => {
+    const watch = here ? undefined : setInterval(() => {
       const now = Atomics.load(progress, 0)
       if (now !== current) [current, since] = [now, Date.now()]
       else if (current !== IDLE && Date.now() - since > opts.fileTimeoutMs) overrun.abort()
     }, Math.min(1000, Math.max(25, opts.fileTimeoutMs / 10)))
     const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes, progress, cache: opts.cache }
     try {
-      return await this.runOne(task, AbortSignal.any([opts.signal, overrun.signal]))
+      return await this.runOne(task, AbortSignal.any([opts.signal, overrun.signal]), here)
     } catch (e) {
       if (opts.signal.aborted) throw e
       const skip = (file: BatchFile, reason: string): FileResult => ({ path: file.path, bytes: 0, findings: [], found: 0, skipped: reason })
       if (overrun.signal.aborted) {
         const rest = files.filter((_, i) => i !== current)
-        return [...(rest.length ? await this.runBounded(rest, opts) : []), skip(files[current], `timed out after ${opts.fileTimeoutMs / 1000} s`)]
+        return [...(rest.length ? await this.runBounded(rest, opts, here) : []), skip(files[current], `timed out after ${opts.fileTimeoutMs / 1000} s`)]
       }
-      if (files.length > 1) return (await Promise.all(files.map((f) => this.runBounded([f], opts)))).flat()
+      if (files.length > 1) return (await Promise.all(files.map((f) => this.runBounded([f], opts, here)))).flat()
       return [skip(files[0], 'analysis failed')]
     } finally {
       clearInterval(watch)
@@ -199,13 +221,14 @@ export class ScanPool {
     const stop = new AbortController()
     const bound: AnalyzeOptions = { ...opts, signal: AbortSignal.any([opts.signal, stop.signal]) }
     let free = Math.max(1, this.threads * IN_HAND_PER_THREAD)
+    let here = this.threads === 0
     const waiting: (() => void)[] = []
     const run = async (batch: BatchFile[]) => {
       if (free > 0) free--
       else await new Promise<void>((resolve) => waiting.push(resolve))
       let results: FileResult[]
       try {
-        results = await this.runBounded(batch, bound)
+        results = await this.runBounded(batch, bound, here)
       } finally {
         const next = waiting.shift()
         if (next) next()
@@ -225,7 +248,8 @@ export class ScanPool {
       }
       // The listing runs synchronously, so no result has been reported yet.
       opts.onListed?.(total)
-      if (this.threads === 0) {
+      here ||= !this.started && listed.length <= HERE_MAX_FILES && listed.reduce((n, f) => n + sizeOf(f), 0) <= HERE_MAX_BYTES
+      if (here) {
         const all: FileResult[] = []
         for (const batch of batches(listed, this.threads)) {
           if (opts.signal.aborted) throw opts.signal.reason
