@@ -1,6 +1,8 @@
 // `npm run bench:inline`: small inline scans against a real `guard serve` on loopback, as an editor or a
-// pre-commit hook sends them: scans/s and p50/p99 latency at 50 concurrent clients, and the server's peak RSS.
-// Each client posts a one-file scan (a few lines of JavaScript with one finding) and waits for the answer.
+// pre-commit hook sends them: scans/s and p50/p99 latency at 50 concurrent clients (each posts a one-file scan, a few
+// lines of JavaScript with one finding, and waits for the answer), then the latency when scans arrive at a fixed rate
+// (200 a second by default: open loop, each timed from when it was due, so a slow answer does not hide the ones
+// queued behind it), and the server's peak RSS.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,6 +12,7 @@ import { freePort, GUARD, waitForHealth } from '../test/helpers/process.ts'
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = 2
+const RATE = Number(process.env.BENCH_RATE ?? 200)
 
 /** A small file with one finding, different in each request so no answer is a copy of another. */
 const body = (i: number) =>
@@ -41,6 +44,28 @@ async function load(url: string, seconds: number): Promise<{ latencies: number[]
   return { latencies: latencies.sort((a, b) => a - b), errors }
 }
 
+/** Scans sent at `rate` a second for `seconds`, whatever the answers: latencies from each one's due time. */
+async function paced(url: string, rate: number, seconds: number): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = []
+  let errors = 0
+  const start = performance.now()
+  const sent: Promise<void>[] = []
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = start + (i * 1000) / rate
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    sent.push(
+      fetch(`${url}/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(i) }).then(async (res) => {
+        const json = (await res.json()) as { findings?: unknown[] }
+        if (res.status !== 200 || json.findings?.length !== 1) errors++
+        latencies.push(performance.now() - due)
+      }),
+    )
+  }
+  await Promise.all(sent)
+  return { latencies: latencies.sort((a, b) => a - b), errors }
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-bench-inline-'))
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
@@ -58,7 +83,12 @@ try {
   const ms = (x: number) => `${x.toFixed(1)} ms`
   console.log(
     `inline scans, ${CLIENTS} clients, ${SECONDS} s: ${(latencies.length / elapsed).toFixed(0)} scans/s, p50 ${ms(percentile(latencies, 50))}, ` +
-      `p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)}, errors ${errors}, server peak RSS ${peakRssMb(server.pid!)} MB`,
+      `p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)}, errors ${errors}`,
+  )
+  const fixed = await paced(url, RATE, SECONDS)
+  console.log(
+    `inline scans at ${RATE}/s for ${SECONDS} s: p50 ${ms(percentile(fixed.latencies, 50))}, p99 ${ms(percentile(fixed.latencies, 99))}, ` +
+      `max ${ms(fixed.latencies.at(-1) ?? 0)}, errors ${fixed.errors}; server peak RSS ${peakRssMb(server.pid!)} MB`,
   )
 } finally {
   server.kill('SIGTERM')
