@@ -74,49 +74,68 @@ function readHead(file: string): { text: string; size: number; complete: boolean
   }
 }
 
+/**
+ * The syntax trees of analysed files live outside the JavaScript heap and are freed only between this thread's turns
+ * (their finalizers run there), once the collector has found them unused; it does not see their memory, so a batch
+ * run in one turn kept every tree it made (a tree takes about 25 times its source). A batch pauses after this many
+ * bytes of source: measured on 2 x 177 MB of JavaScript, peak RSS 450 MB rather than 740 MB, as for 177 MB.
+ */
+const FREE_EVERY_BYTES = 256 * 1024
+
 export async function runBatch(task: BatchTask): Promise<FileResult[]> {
   const key = task.engines.join('\n')
   if (!engineCache.has(key)) engineCache.set(key, loadEngines(task.engines))
   const engines = await engineCache.get(key)!
-  const results = task.files.map((f, i) => {
+  const results: FileResult[] = []
+  let unfreed = 0
+  for (const [i, f] of task.files.entries()) {
     if (task.progress) Atomics.store(task.progress, 0, i)
-    let text: string
-    let head: ReturnType<typeof readHead> | undefined
-    try {
-      // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
-      head = f.text === undefined ? readHead(f.abs!) : undefined
-      if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], found: 0, skipped: tooLarge(task.maxFileBytes) }
-      const early = head && unscannableReason(head.text)
-      if (early) return { path: f.path, bytes: head!.size, findings: [], found: 0, skipped: early }
-      text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))
-    } catch {
-      return { path: f.path, bytes: 0, findings: [], found: 0, skipped: 'unreadable' }
+    const result = runFile(task, engines, f)
+    results.push(result)
+    if ((unfreed += result.bytes) >= FREE_EVERY_BYTES) {
+      unfreed = 0
+      await new Promise(setImmediate)
     }
-    const bytes = head?.size ?? Buffer.byteLength(text)
-    // A file read whole with its head has been checked already.
-    const reason = head?.complete ? undefined : unscannableReason(text)
-    if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
-    const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
-    const linked = f.linked
-    const kept = task.cache && cachedResult(task.cache, f.path, text, linked && `${linked.summarize ? 'summary' : 'linked'}:${linked.digest}`)
-    if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true }
-    try {
-      takeFileNotes()
-      let analysed: { findings: FileFinding[]; found: number; links?: FileLinks; summary?: Record<string, FileSummary> }
-      if (linked?.summarize) analysed = { findings: [], found: 0, ...summarizeFile(file, task.rules, engines, linked.summarize, linked.files) }
-      else {
-        analysed = analyzeFile(file, task.rules, engines, undefined, linked?.files)
-        const links = linked ? undefined : fileLinks(file, task.rules, engines)
-        if (links) analysed.links = links
-      }
-      const notes = takeFileNotes()
-      const result = { ...analysed, ...(notes.length ? { notes } : {}) }
-      if (kept) storeResult(task.cache!, kept.key, result)
-      return { path: f.path, bytes, ...result }
-    } catch (e) {
-      return { path: f.path, bytes, findings: [], found: 0, skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
-    }
-  })
+  }
   if (task.progress) Atomics.store(task.progress, 0, IDLE)
   return results
+}
+
+function runFile(task: BatchTask, engines: Engine[], f: BatchFile): FileResult {
+  let text: string
+  let head: ReturnType<typeof readHead> | undefined
+  try {
+    // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
+    head = f.text === undefined ? readHead(f.abs!) : undefined
+    if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], found: 0, skipped: tooLarge(task.maxFileBytes) }
+    const early = head && unscannableReason(head.text)
+    if (early) return { path: f.path, bytes: head!.size, findings: [], found: 0, skipped: early }
+    text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))
+  } catch {
+    return { path: f.path, bytes: 0, findings: [], found: 0, skipped: 'unreadable' }
+  }
+  const bytes = head?.size ?? Buffer.byteLength(text)
+  // A file read whole with its head has been checked already.
+  const reason = head?.complete ? undefined : unscannableReason(text)
+  if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
+  const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
+  const linked = f.linked
+  const kept = task.cache && cachedResult(task.cache, f.path, text, linked && `${linked.summarize ? 'summary' : 'linked'}:${linked.digest}`)
+  if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true }
+  try {
+    takeFileNotes()
+    let analysed: { findings: FileFinding[]; found: number; links?: FileLinks; summary?: Record<string, FileSummary> }
+    if (linked?.summarize) analysed = { findings: [], found: 0, ...summarizeFile(file, task.rules, engines, linked.summarize, linked.files) }
+    else {
+      analysed = analyzeFile(file, task.rules, engines, undefined, linked?.files)
+      const links = linked ? undefined : fileLinks(file, task.rules, engines)
+      if (links) analysed.links = links
+    }
+    const notes = takeFileNotes()
+    const result = { ...analysed, ...(notes.length ? { notes } : {}) }
+    if (kept) storeResult(task.cache!, kept.key, result)
+    return { path: f.path, bytes, ...result }
+  } catch (e) {
+    return { path: f.path, bytes, findings: [], found: 0, skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
+  }
 }
