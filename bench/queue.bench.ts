@@ -5,7 +5,7 @@
 // 1 and by 2 workers. The result cache is off: every scan analyses every file.
 import fs from 'node:fs'
 import path from 'node:path'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { startRedis } from '../test/helpers/redis.ts'
 import { startPostgres } from '../test/helpers/postgres.ts'
 import { tempDir } from '../test/helpers/server.ts'
@@ -111,6 +111,33 @@ try {
     `large repository (${largeFiles} files): whole on 1 worker ${whole.s.toFixed(1)} s; ${Math.ceil(largeFiles / SHARD_FILES)} shards on 1 worker ${one.s.toFixed(1)} s, ` +
       `on 2 workers ${two.s.toFixed(1)} s (${(one.s / two.s).toFixed(2)}x); findings ${whole.findings}/${one.findings}/${two.findings}`,
   )
+
+  // A repository by URL (git daemon on loopback): the first scan clones, the next fetches, against the same tree by path.
+  const served = path.join(root, 'served')
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=b', ...args], { cwd, stdio: 'ignore' })
+  git(path.join(root, 'large'), 'init', '-q', '-b', 'main')
+  git(path.join(root, 'large'), 'add', '.')
+  git(path.join(root, 'large'), 'commit', '-qm', 'large')
+  git(root, 'clone', '-q', '--bare', path.join(root, 'large'), path.join(served, 'large.git'))
+  git(path.join(served, 'large.git'), 'config', 'uploadpack.allowFilter', 'true')
+  const gitPort = await freePort()
+  const daemon = spawn('git', ['daemon', '--export-all', `--base-path=${served}`, '--listen=127.0.0.1', `--port=${gitPort}`, '--reuseaddr', served], { stdio: 'ignore' })
+  try {
+    await sleep(500)
+    const repoUrl = `git://127.0.0.1:${gitPort}/large.git`
+    const times = await withQueue(`bench-git-${Date.now()}`, 1, { GUARD_QUEUE_SHARD_FILES: '0', GUARD_GIT_URLS: `git://127.0.0.1:${gitPort}/` }, async (url) => {
+      const timed = async (body: object) => {
+        const t = performance.now()
+        const { status, json } = await post(url, '/scan', body)
+        if (status !== 200) throw new Error(`scan answered ${status}: ${JSON.stringify(json).slice(0, 300)}`)
+        return (performance.now() - t) / 1000
+      }
+      return { clone: await timed({ repo_url: repoUrl }), fetch: await timed({ repo_url: repoUrl }), byPath: await timed({ repo_path: 'large' }) }
+    })
+    console.log(`large repository by URL on 1 worker: first scan (clone + checkout) ${times.clone.toFixed(1)} s, next (fetch, tree reused) ${times.fetch.toFixed(1)} s, by path ${times.byPath.toFixed(1)} s`)
+  } finally {
+    daemon.kill('SIGTERM')
+  }
 } finally {
   await Promise.all([redis.stop(), postgres.stop()])
   fs.rmSync(root, { recursive: true, force: true })

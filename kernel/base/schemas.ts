@@ -67,6 +67,10 @@ const FilesMap = Type.Record(Type.String(), Type.String(), { description: 'Inlin
 export const ScanRequest = Type.Object(
   {
     repo_path: Type.Optional(Type.String({ default: '.', description: 'Repository on the server, inside GUARD_SCAN_ROOTS' })),
+    repo_url: Type.Optional(
+      Type.String({ maxLength: 2048, description: "Queue mode: a repository by git URL (https, ssh, git; file if allowed), cloned by the worker; only URLs GUARD_GIT_URLS allows, never with credentials. Instead of repo_path" }),
+    ),
+    ref: Type.Optional(Type.String({ maxLength: 256, description: "With repo_url: the branch, tag or commit to scan (default: the repository's default branch)" })),
     files: Type.Optional(FilesMap),
     changed_files: Type.Optional(Type.Array(Type.String(), { description: 'Limit the scan to these files' })),
     history: Type.Optional(
@@ -108,6 +112,12 @@ export const ScanResult = Type.Object(
     duration_ms: Type.Integer(),
     suppressed: Type.Integer(),
     baselined: Type.Optional(Type.Integer({ description: 'Findings left out because the baseline (.guard.yaml `baseline`) lists them' })),
+    repository: Type.Optional(
+      Type.Object(
+        { url: Type.String({ description: 'Without credentials' }), ref: Type.Optional(Type.String()), commit: Type.String({ description: 'The commit scanned' }) },
+        { description: 'A scan by repo_url: what was cloned and the commit its ref resolved to' },
+      ),
+    ),
     warnings: Type.Optional(
       Type.Array(Type.Object({ path: Type.String(), message: Type.String() }), {
         description: "What the scan read but did not take as written (legacy or unknown keys of the repository's .guard.yaml, files that link out of it) and what it cut (findings past a file's or the scan's limit)",

@@ -62,6 +62,8 @@ export interface ScanOptions {
   analyzer?: Analyzer
   /** When the scan began (epoch ms) if before this call: a queued scan split into shards is finished by a later run than the one that began it. */
   startedAt?: number
+  /** A request's repo_url as a queue worker checked it out: where its tree is, and what it is (its URL is the stored target). */
+  checkout?: { root: string; url: string; ref?: string; commit: string }
 }
 
 /** Evaluates a scan's files with its rules: the kernel's thread pool, or something that hands them out further. */
@@ -103,12 +105,18 @@ function countBySeverity(findings: Finding[]): Record<Severity, number> {
  * access, changed files: each refusal its status), with the repository's config and the effective one. A queue runs
  * it before enqueueing, so a refused request is answered at once and never reaches a worker.
  */
-export function checkScanRequest(kernel: Pick<ScanContext, 'cwd' | 'config'>, request: ScanRequest, opts: Pick<ScanOptions, 'identity' | 'roots'>) {
+export function checkScanRequest(kernel: Pick<ScanContext, 'cwd' | 'config'>, request: ScanRequest, opts: Pick<ScanOptions, 'identity' | 'roots' | 'checkout'>) {
+  // A repo_url is checked and cloned by queue mode (plugins/queue), whose workers pass their checkout.
+  if (request.repo_url !== undefined && !opts.checkout)
+    throw new ValidationError('Invalid repo_url', [{ path: 'repo_url', message: 'a repository is cloned by URL only in queue mode, by `guard worker` processes (GUARD_QUEUE_URL); here, scan a repo_path' }])
+  if (request.ref !== undefined && request.repo_url === undefined) throw new ValidationError('Invalid ref', [{ path: 'ref', message: 'names a branch, tag or commit of a repo_url' }])
   const overrides = checkOverrides(request.config_overrides ?? {})
   // A request's changed_files narrows what a gate sees: governance may lock it like a scan key.
   checkLockedKeys({ ...overrides, ...(request.changed_files !== undefined && { changed_files: request.changed_files }) }, kernel.config, opts.identity)
   const inline = request.files ? checkInlinePaths(request.files) : undefined
-  const target = inline ? undefined : resolveScanTarget(request.repo_path ?? '.', opts.roots ?? scanRoots(kernel.cwd), opts.identity?.role === 'agent' ? opts.identity.repo_access ?? [] : undefined)
+  // Stored under its URL (the repository, as approvals and trends group scans); the result names the commit.
+  const checkout = opts.checkout && { root: opts.checkout.root, relative: opts.checkout.url }
+  const target = inline ? undefined : checkout ?? resolveScanTarget(request.repo_path ?? '.', opts.roots ?? scanRoots(kernel.cwd), opts.identity?.role === 'agent' ? opts.identity.repo_access ?? [] : undefined)
   const changed = request.changed_files && checkChangedFiles(request.changed_files, target?.root)
   const repo = target ? readRepoConfig(target.root) : { config: {}, warnings: [] }
   const config = effectiveScanConfig(kernel.config, withoutLockedKeys(repo.config, kernel.config), overrides)
@@ -269,6 +277,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     duration_ms: Date.now() - started,
     suppressed,
     ...(baselined !== undefined ? { baselined } : {}),
+    ...(opts.checkout ? { repository: { url: opts.checkout.url, ...(opts.checkout.ref !== undefined ? { ref: opts.checkout.ref } : {}), commit: opts.checkout.commit } } : {}),
     warnings,
   }
   const targetName = target ? target.relative : 'inline'

@@ -1,6 +1,6 @@
 // The audit log (CONTRACT §5, §11): one entry per scan/gate/report and state change, recorded here and nowhere else.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { AuditPage, AuditQuery, AuditVerification, errorResponses, outcomeOf, ValidationError, verifyChain, type AuditRecord, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
+import { AuditPage, AuditQuery, AuditVerification, errorResponses, outcomeOf, ValidationError, verifyChain, withoutCredentials, type AuditRecord, type Kernel, type PluginContext } from '../../kernel/plugin.ts'
 
 export const manifest = { name: 'audit', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
@@ -38,6 +38,8 @@ function requestTarget(request: FastifyRequest): string | null {
     const b = body as Record<string, unknown>
     if (typeof b.scan_id === 'string') return b.scan_id
     if (b.files !== undefined) return 'inline'
+    // A URL is kept without its userinfo: a token sent there (and refused) is in no copy of the log.
+    if (typeof b.repo_url === 'string') return withoutCredentials(b.repo_url)
     if (typeof b.repo_path === 'string') return b.repo_path
     if (request.routeOptions.config.permission === 'scan') return '.'
   }

@@ -8,6 +8,7 @@ import { commandConnection, waitingConnection } from './connection.ts'
 import { BULL_PREFIX, failureReason, guardErrorOf, jobScan, PRIORITY, priorityOf, queueKeys, type JobData, type JobPurpose, type ScanJobData, type ScanJobResult } from './jobs.ts'
 import type { QueueSettings } from './settings.ts'
 import { percentile } from './waits.ts'
+import { checkGitRequest } from './git-source.ts'
 
 /** What a scan stopped because its client left ends with (as a scan in the server would). */
 const CLIENT_GONE = 'Scan cancelled: the client disconnected'
@@ -195,12 +196,16 @@ export class QueueExecutor implements ScanExecutor {
 
   /** Checks the request as a scan starting here would (a refusal is answered now), then queues it under a fresh scan id. */
   private async enqueue(request: ScanRequest, opts: ScanOptions, purpose: JobPurpose, priority: ScanPriority, deadline: boolean): Promise<ScanJobData> {
-    const { target, config } = checkScanRequest(this.kernel, request, opts)
+    // A repository by URL: the URL, ref and access are checked here; its tree is on a worker, so of the rest only
+    // what needs no tree (overrides, locked keys, the form of changed_files) is checked as for inline files.
+    const source = request.repo_url !== undefined ? checkGitRequest(request, opts.identity) : undefined
+    const { repo_url: _url, ref: _ref, ...rest } = request
+    const { target, config } = checkScanRequest(this.kernel, source ? { ...rest, files: {} } : request, opts)
     const timeoutS = config.limits!.scan_timeout_s!
     const now = Date.now()
     const data: ScanJobData = {
-      kind: 'scan', scan_id: opts.scanId ?? randomUUID(), purpose, priority, request, identity: opts.identity, request_id: opts.requestId,
-      deadline: deadline ? now + Math.ceil(timeoutS * 1000) : undefined, timeout_s: timeoutS, repo: target?.root, queued_at: now,
+      kind: 'scan', scan_id: opts.scanId ?? randomUUID(), purpose, priority, request: source ? { ...request, repo_url: source.url } : request, identity: opts.identity, request_id: opts.requestId,
+      deadline: deadline ? now + Math.ceil(timeoutS * 1000) : undefined, timeout_s: timeoutS, repo: source?.url ?? target?.root, queued_at: now,
     }
     const s = this.settings
     try {

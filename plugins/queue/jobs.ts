@@ -17,11 +17,13 @@ export interface ScanJobData {
   deadline?: number
   /** The scan's time limit in seconds, for the 504's message. */
   timeout_s: number
-  /** The repository's real path, for the per-repository limit (absent for inline files). */
+  /** The repository's real path (or its URL), for the per-repository limit (absent for inline files). */
   repo?: string
   queued_at: number
   /** When the run that split it into shards began (epoch ms): the scan's start, whichever run finishes it. */
   started_at?: number
+  /** A repo_url's commit, resolved by the first run: its shards and any run again scan that same commit. */
+  commit?: string
 }
 
 /** A slice of a large repository's files, evaluated for its scan by whichever worker takes it. */
@@ -31,6 +33,8 @@ export interface ShardJobData {
   index: number
   /** The scan's repo_path: each worker finds the repository under its own scan roots (a shared volume may be mounted anywhere). */
   repo_path: string
+  /** Instead, a repo_url's commit: each worker checks it out from its own clone. */
+  source?: { url: string; commit: string }
   /** Paths relative to root. */
   files: string[]
   /** Redis key holding the scan's rules as JSON (kept once for all shards). */

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorResponses, ScanResult, type PluginContext, type ScanOptions } from '../../kernel/plugin.ts'
 import { Accepted, SubmitRequest } from './schemas.ts'
 import { checkSharedStore, queueSettings } from './settings.ts'
+import { allowedGitUrls } from './git-source.ts'
 
 export const manifest = { name: 'queue', version: '1.0.0', tier: 'community', dependencies: ['auth'] } as const
 
@@ -14,6 +15,8 @@ export default async function register({ kernel, app, registerCommand, registerS
   const settings = queueSettings()
   if (!settings) return
   checkSharedStore()
+  // A wrong GUARD_GIT_URLS stops the server at start, not each scan by URL later.
+  allowedGitUrls()
   const { QueueExecutor } = await import('./executor.ts')
   const executor = await QueueExecutor.open(kernel, settings, app.log)
   registerScanExecutor(executor)
@@ -34,7 +37,7 @@ export default async function register({ kernel, app, registerCommand, registerS
         'Queue mode only. With `async: true` the request is checked (credentials, repo_access, paths, overrides), queued, and answered 202 with its `scan_id`; ' +
         'a worker then runs the scan and its gate decision and stores both. `GET /api/scans/{scan_id}` answers 202 with the scan’s place while it is queued or running, ' +
         'the stored scan once it is done, or its failure; `GET /api/scans/{scan_id}/events` follows it. The time limit of an accepted scan runs from its start.',
-      tags: ['core'], body: SubmitRequest, response: { 200: ScanResult, 202: Accepted, ...errorResponses(400, 404, 413, 422, 503, 504) },
+      tags: ['core'], body: SubmitRequest, response: { 200: ScanResult, 202: Accepted, ...errorResponses(400, 404, 413, 422, 502, 503, 504) },
     },
   }, async (request, reply) => {
     const { async: accepted, priority, ...scanRequest } = request.body as SubmitRequest

@@ -9,6 +9,9 @@ import type { Redis } from 'ioredis'
 import { isInside, resolveScanTarget, scanRoots, type Analyzer, type Kernel } from '../../kernel/plugin.ts'
 import { shardJobId, shardPriority, type FileResult, type JobData, type QueueKeys, type ScanJobData, type ScanJobResult, type ShardJobData, type ShardJobResult } from './jobs.ts'
 import type { QueueSettings } from './settings.ts'
+import { checkOut } from './git-checkout.ts'
+import type { GitCache } from './git-cache.ts'
+import { checkGitUrl } from './git-source.ts'
 import { throttled } from './throttle.ts'
 
 type AnalyzeOptions = Parameters<Analyzer['analyze']>[1]
@@ -78,7 +81,8 @@ async function queueShards(ctx: ShardingContext, paths: string[], opts: AnalyzeO
   const shards = splitFiles(paths, Math.ceil(paths.length / settings.shardFiles))
   for (const [index, files] of shards.entries()) {
     const data: ShardJobData = {
-      kind: 'shard', scan_id: scan.scan_id, index, repo_path: scan.request.repo_path ?? '.', files, rules_key: rulesKey, cache_scope: opts.cache?.scope,
+      kind: 'shard', scan_id: scan.scan_id, index, repo_path: scan.request.repo_path ?? '.', files,
+      ...(scan.commit !== undefined ? { source: { url: scan.request.repo_url!, commit: scan.commit } } : {}), rules_key: rulesKey, cache_scope: opts.cache?.scope,
       max_file_bytes: opts.maxFileBytes, file_timeout_ms: opts.fileTimeoutMs, timeout_s: opts.scanTimeoutS, deadline,
     }
     await ctx.queue.add('shard', data, {
@@ -112,12 +116,23 @@ async function rulesOf(kernel: Kernel, json: string): Promise<AnalyzeOptions['ru
 }
 
 /** Evaluates one shard's files with its scan's rules on this worker's threads; its progress goes out as the shard's. */
-export async function runShard(kernel: Kernel, job: Job<ShardJobData>, redis: Redis, signal: AbortSignal): Promise<ShardJobResult> {
+export async function runShard(kernel: Kernel, job: Job<ShardJobData>, redis: Redis, signal: AbortSignal, git: GitCache): Promise<ShardJobResult> {
   const d = job.data
   const json = await redis.get(d.rules_key)
   if (json === null) throw new UnrecoverableError(`the rules of scan ${d.scan_id} are gone: its scan ended or expired`)
+  // A repo_url's shard reads the commit its scan resolved, from this worker's clone (the URL checked again here).
+  const checkout = d.source && (await checkOut(git, checkGitUrl(d.source.url), { commit: d.source.commit }, { signal, ms: d.deadline - Date.now(), timeoutS: d.timeout_s }))
+  try {
+    return await evaluateShard(kernel, job, json, checkout?.root, signal)
+  } finally {
+    await checkout?.release()
+  }
+}
+
+async function evaluateShard(kernel: Kernel, job: Job<ShardJobData>, json: string, checkedOut: string | undefined, signal: AbortSignal): Promise<ShardJobResult> {
+  const d = job.data
   // Access was checked when the scan was accepted: here the path is only found under this worker's scan roots.
-  const { root } = resolveScanTarget(d.repo_path, scanRoots(kernel.cwd))
+  const root = checkedOut ?? resolveScanTarget(d.repo_path, scanRoots(kernel.cwd)).root
   const files = d.files.map((rel) => {
     const abs = path.join(root, rel)
     if (!isInside(root, abs)) throw new UnrecoverableError(`shard file ${JSON.stringify(rel)} is outside its repository`)

@@ -5,7 +5,9 @@ import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { DelayedError, Queue, UnrecoverableError, WaitingChildrenError, Worker, type Job } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { BadRequestError, GuardError, ruleMeta, type Kernel, type ScanOptions, type WorkerSeen } from '../../kernel/plugin.ts'
+import { BadRequestError, GuardError, ruleMeta, withoutCredentials, type Kernel, type ScanOptions, type WorkerSeen } from '../../kernel/plugin.ts'
+import { checkOut, gitCache } from './git-checkout.ts'
+import { allowedGitUrls, checkGitRequest } from './git-source.ts'
 import { commandConnection, waitingConnection } from './connection.ts'
 import { RepoSlots } from './fairness.ts'
 import { BULL_PREFIX, failureReason, guardErrorOf, queueKeys, type JobData, type QueueKeys, type ScanJobData, type ScanJobResult, type ShardJobData, type ShardJobResult } from './jobs.ts'
@@ -41,6 +43,8 @@ export async function workerCommand(kernel: Kernel, args: string[]): Promise<num
   const settings = queueSettings()
   if (!settings) throw new BadRequestError('guard worker takes its scans from a queue: set GUARD_QUEUE_URL (redis://…), as for the server')
   checkSharedStore()
+  // A wrong GUARD_GIT_URLS stops the worker now, not each scan by URL later.
+  allowedGitUrls()
   // The threads start and get ready for the default rules while the worker connects.
   kernel.pool.start(kernel.engines)
   kernel.pool.prepare(await kernel.defaultRules())
@@ -140,7 +144,7 @@ export class QueueWorker {
       if (stopped) throw stopped
       // BullMQ aborts `lost` when this worker can no longer hold the job (it goes to another).
       const signal = AbortSignal.any([running.abort.signal, ...(lost ? [lost] : [])])
-      if (data.kind === 'shard') return await runShard(this.kernel, job as Job<ShardJobData>, this.redis, signal)
+      if (data.kind === 'shard') return await runShard(this.kernel, job as Job<ShardJobData>, this.redis, signal, gitCache(this.kernel.dataDir))
       if (data.repo && this.slots.limit && !(running.holds = await this.slots.acquire(data.repo, data.scan_id))) {
         // The repository has its share of workers: this scan waits its turn behind the other repositories' scans.
         await job.moveToDelayed(Date.now() + 500 + Math.floor(Math.random() * 1000), token)
@@ -165,6 +169,23 @@ export class QueueWorker {
   private async runScan(job: Job<ScanJobData, ScanJobResult>, token: string, signal: AbortSignal): Promise<ScanJobResult> {
     const data = job.data
     const runStarted = Date.now()
+    // A repo_url is checked again here, cloned or fetched into this worker's cache, and its ref resolved once: a run
+    // again (a lost worker, the run that merges the shards) and every shard scan the commit the first run found.
+    const source = data.request.repo_url !== undefined ? checkGitRequest(data.request, data.identity) : undefined
+    // The fetch counts within the scan's time limit (an accepted scan's from its start): the scan has what is left.
+    const deadline = data.deadline ?? (source ? (data.started_at ?? runStarted) + data.timeout_s * 1000 : undefined)
+    const checkout = source && (await checkOut(gitCache(this.kernel.dataDir), source, { ref: source.ref, commit: data.commit }, { signal, ms: deadline! - Date.now(), timeoutS: data.timeout_s }))
+    try {
+      if (checkout && data.commit === undefined) await job.updateData({ ...job.data, commit: checkout.commit })
+      return await this.scanCheckedOut(job, token, signal, runStarted, deadline, checkout && source && { root: checkout.root, url: withoutCredentials(source.url), ref: source.ref, commit: checkout.commit })
+    } finally {
+      await checkout?.release()
+    }
+  }
+
+  /** Runs the scan (the repository's tree checked out already, when it was named by URL). */
+  private async scanCheckedOut(job: Job<ScanJobData, ScanJobResult>, token: string, signal: AbortSignal, runStarted: number, deadline: number | undefined, checkout: ScanOptions['checkout']): Promise<ScanJobResult> {
+    const data = job.data
     const update = (p: object) => void job.updateProgress(p).catch(() => undefined)
     let latest: object | undefined
     const progress = throttled(() => latest && update(latest))
@@ -173,8 +194,9 @@ export class QueueWorker {
       requestId: data.request_id,
       scanId: data.scan_id,
       startedAt: data.started_at ?? runStarted,
+      checkout,
       purpose: data.purpose === 'async' ? 'gate' : data.purpose,
-      signal: data.deadline === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, data.deadline - Date.now()))]),
+      signal: deadline === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]),
       onStart: (info) => update({ stage: 'started', files_total: info.files_total, rules_total: info.rules_total }),
       onProgress: (p) => {
         latest = { stage: 'progress', ...p }
