@@ -135,3 +135,15 @@ app.post('/reviews', async (req, res) => {
   // ok: js.nosql-injection (flow: direct)
   await UserModel.findOne({ where: { email: req.body.email } })
 })
+
+// A webhook's signature: the body is a digest's input, not a query; collection.update(filter, doc) still is one.
+app.post('/hooks', async (req, res) => {
+  const crypto = require('crypto')
+  // ok: js.nosql-injection (flow: direct)
+  const signature = crypto.createHmac('sha256', process.env.HOOK_SECRET).update(req.body.payload).digest('hex')
+  const hash = crypto.createHash('sha256')
+  // ok: js.nosql-injection (flow: direct)
+  hash.update(req.body.payload, 'utf8')
+  // ruleid: js.nosql-injection (flow: direct)
+  await db.collection('hooks').update({ sender: req.body.sender }, { $set: { signature } })
+})
