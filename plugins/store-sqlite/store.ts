@@ -1,4 +1,5 @@
 // The embedded store: one SQLite file under GUARD_DATA_DIR, WAL mode, versioned migrations at start-up.
+import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { AUDIT_COLUMNS, AUDIT_TABLES, auditInBatches, auditWhere, decodeCursor, keysetPage, scanFromRow, scanStatFromRow, scanSummaryFromRow, sealAuditEntry, type AuditEntry, type AuditFilter, type AuditHead, type AuditRecord, type GateResult, type Page, type ScanRow, type ScanStat, type ScanStatRow, type Store, type StoredRecord, type StoredScan } from '../../kernel/plugin.ts'
@@ -62,15 +63,22 @@ export class SqliteStore implements Store {
   private readonly updateGate: Database.Statement
   /** Writes of requests that arrive together, committed as one transaction (one fsync) on the next turn. */
   private pending: Pending[] = []
+  /** The write-ahead log, opened to be synced from libuv's threads (see `flush`). */
+  private readonly wal: number
+  /** Groups committed whose log sync has not returned yet (`close` waits for them). */
+  private readonly syncing = new Set<Promise<void>>()
   private readonly commitGroup: { immediate(writes: Pending[]): ({ ok: unknown } | { error: unknown })[] }
 
   constructor(file: string) {
     this.db = new Database(file)
     this.db.pragma('journal_mode = WAL')
-    // FULL: an acknowledged scan or audit entry survives power loss too, not only a killed process (~0.5 ms a commit).
-    this.db.pragma('synchronous = FULL')
+    // NORMAL: a commit writes the log without waiting for the disk; `flush` syncs the log before it answers, off this
+    // thread. An acknowledged scan or audit entry survives power loss as with FULL, and the event loop is not held
+    // for the sync (with FULL it was a third of the server's time under small scans).
+    this.db.pragma('synchronous = NORMAL')
     this.db.pragma('busy_timeout = 5000')
     migrate(this.db)
+    this.wal = fs.openSync(`${file}-wal`, fs.constants.O_RDONLY | fs.constants.O_CREAT, 0o600)
     const head = this.db.prepare('SELECT id, hash FROM audit_head WHERE one = 1')
     const insert = this.db.prepare(`INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES (@id, @at, @actor, @role, @auth_method, @action, @target, @outcome, @status, @request_id, @prev_hash, @hash)`)
     const moveHead = this.db.prepare('INSERT INTO audit_head (one, id, hash) VALUES (1, @id, @hash) ON CONFLICT (one) DO UPDATE SET id = excluded.id, hash = excluded.hash')
@@ -101,8 +109,8 @@ export class SqliteStore implements Store {
 
   /**
    * A group commit: the writes of requests that arrive together (a scan, its gate, their audit entries) go to disk
-   * in one transaction, so they share one fsync. Each caller is answered only once the transaction has committed:
-   * what is acknowledged is on disk, as with a commit per write.
+   * in one transaction, so they share one fsync. Each caller is answered only once the transaction has committed and
+   * the log is synced: what is acknowledged is on disk, as with a commit per write.
    */
   private commit<T>(write: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -121,7 +129,16 @@ export class SqliteStore implements Store {
       for (const w of writes) w.reject(error) // the commit itself failed (disk full, database locked): nothing was kept
       return
     }
-    outcomes.forEach((o, i) => ('ok' in o ? writes[i].resolve(o.ok as never) : writes[i].reject(o.error)))
+    // Synced on libuv's threads: this thread goes on with other requests meanwhile.
+    const synced = new Promise<void>((resolve) =>
+      fs.fsync(this.wal, (error) => {
+        this.syncing.delete(synced)
+        // Committed, but not known to be on disk: not acknowledged.
+        outcomes.forEach((o, i) => ('ok' in o && !error ? writes[i].resolve(o.ok as never) : writes[i].reject('ok' in o ? error : o.error)))
+        resolve()
+      }),
+    )
+    this.syncing.add(synced)
   }
 
   async saveScan(scan: StoredScan, opts: { once?: boolean } = {}): Promise<void> {
@@ -216,7 +233,9 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.pending.length) this.flush()
+    await Promise.all(this.syncing)
     this.db.close()
+    fs.closeSync(this.wal)
   }
 }
 
