@@ -129,16 +129,21 @@ export class SqliteStore implements Store {
       for (const w of writes) w.reject(error) // the commit itself failed (disk full, database locked): nothing was kept
       return
     }
-    // Synced on libuv's threads: this thread goes on with other requests meanwhile.
-    const synced = new Promise<void>((resolve) =>
-      fs.fsync(this.wal, (error) => {
-        this.syncing.delete(synced)
-        // Committed, but not known to be on disk: not acknowledged.
-        outcomes.forEach((o, i) => ('ok' in o && !error ? writes[i].resolve(o.ok as never) : writes[i].reject('ok' in o ? error : o.error)))
-        resolve()
-      }),
+    // Synced on libuv's threads: this thread goes on with other requests meanwhile. Committed but not known to be on
+    // disk is not acknowledged.
+    this.syncLog().then(
+      () => outcomes.forEach((o, i) => ('ok' in o ? writes[i].resolve(o.ok as never) : writes[i].reject(o.error))),
+      (error) => writes.forEach((w) => w.reject(error)),
     )
+  }
+
+  /** Syncs the log to disk (what was committed before the call is then durable); `close` waits for it. */
+  private syncLog(): Promise<void> {
+    const synced = new Promise<void>((resolve, reject) => fs.fsync(this.wal, (error) => (error ? reject(error) : resolve())))
     this.syncing.add(synced)
+    const done = () => void this.syncing.delete(synced)
+    synced.then(done, done)
+    return synced
   }
 
   async saveScan(scan: StoredScan, opts: { once?: boolean } = {}): Promise<void> {
@@ -211,7 +216,7 @@ export class SqliteStore implements Store {
       this.db.prepare('INSERT INTO records (kind, id, version, data, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET version = excluded.version, data = excluded.data, updated_at = excluded.updated_at').run(kind, id, version, json, now)
       return version
     })
-    return write.immediate()
+    return this.synced(write.immediate())
   }
 
   async getRecord<T>(kind: string, id: string): Promise<StoredRecord<T> | undefined> {
@@ -224,7 +229,13 @@ export class SqliteStore implements Store {
   }
 
   async deleteRecord(kind: string, id: string): Promise<void> {
-    this.db.prepare('DELETE FROM records WHERE kind = ? AND id = ?').run(kind, id)
+    await this.synced(this.db.prepare('DELETE FROM records WHERE kind = ? AND id = ?').run(kind, id))
+  }
+
+  /** `value` once what was just committed is on disk (a write outside the group commit). */
+  private async synced<T>(value: T): Promise<T> {
+    await this.syncLog()
+    return value
   }
 
   async ping(): Promise<void> {
@@ -233,7 +244,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.pending.length) this.flush()
-    await Promise.all(this.syncing)
+    await Promise.allSettled(this.syncing)
     this.db.close()
     fs.closeSync(this.wal)
   }
