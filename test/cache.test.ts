@@ -6,6 +6,7 @@ import os from 'node:os'
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { Kernel } from '../kernel/kernel.ts'
+import { loadRules } from '../kernel/catalog/rules.ts'
 import { bundleWorker, cachedWorkerBundle, locate } from '../kernel/scan/worker-bundle.ts'
 import { parseYaml, saveYamlCache } from '../kernel/base/yaml-cache.ts'
 import { mainBundle, MAIN_MANIFEST } from '../kernel/base/bundle.ts'
@@ -105,4 +106,36 @@ test('a process that parsed only its own configuration keeps the rule library in
   const other = (i: number) => `import { parseYaml, saveYamlCache } from '${INSTALL_DIR}/kernel/base/yaml-cache.ts'\nparseYaml('probe: ${process.pid}-${i}-${Date.now()}\\n', 'x.yaml')\nsaveYamlCache()\n`
   for (let i = 0; i < 2; i++) execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', other(i)], { cwd: INSTALL_DIR })
   assert.ok(cached().includes(key), 'the library is still cached')
+})
+
+test('rule folders are loaded from their kept copy while no file changed, and from the files once one did', async () => {
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/guard-rules-cache-`)
+  const rule = (severity: string) =>
+    `id: probe.rule\nname: Probe\nmessage: probe\nseverity: ${severity}\nlanguages: [javascript]\ncwe: [CWE-20]\nowasp: ["A03:2021"]\nconfidence: high\nremediation: none\nregex: 'probe\\('\n`
+  // What another process loads: [severity, message] of each rule.
+  const load = () =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import { loadRules } from '${INSTALL_DIR}/kernel/catalog/rules.ts'\nconsole.log(JSON.stringify((await loadRules(['${dir}'])).map((r) => [r.severity, r.message])))`], { cwd: INSTALL_DIR, encoding: 'utf8' }),
+    )
+  try {
+    fs.writeFileSync(`${dir}/probe.yaml`, rule('low'))
+    assert.deepEqual(load(), [['low', 'probe']])
+    const kept = fs.readdirSync(CACHE_DIR).map((f) => `${CACHE_DIR}/${f}`).find((f) => f.includes('/rules-') && fs.readFileSync(f, 'utf8').includes(dir))!
+    // The kept copy is what the next process uses while the files are as they were (shown by a change planted in it).
+    const text = fs.readFileSync(kept, 'utf8')
+    fs.writeFileSync(kept, text.replace('"message":"probe"', '"message":"kept"'))
+    assert.deepEqual(load(), [['low', 'kept']])
+    // A file changed: loaded from the files.
+    fs.writeFileSync(`${dir}/probe.yaml`, rule('high'))
+    assert.deepEqual(load(), [['high', 'probe']])
+    // A torn copy is never trusted.
+    fs.writeFileSync(kept, fs.readFileSync(kept, 'utf8').slice(0, -20))
+    assert.deepEqual(load(), [['high', 'probe']])
+    // In this process too.
+    assert.deepEqual((await loadRules([dir])).map((r) => r.severity), ['high'])
+    fs.writeFileSync(`${dir}/probe.yaml`, rule('medium'))
+    assert.deepEqual((await loadRules([dir])).map((r) => r.severity), ['medium'])
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 })

@@ -12,6 +12,7 @@ import { ALL_LANGUAGES } from './languages.ts'
 import type { Engine, RuleDef } from './rule.ts'
 import { Confidence, Severity } from '../base/schemas.ts'
 import { parseYaml, saveYamlCache } from '../base/yaml-cache.ts'
+import { keepRules, keptRules, stampsOf } from './rules-cache.ts'
 
 export const RULE_ID_PATTERN = '^[a-z0-9]+(\\.[a-z0-9-]+)+$'
 
@@ -195,12 +196,19 @@ function withIncludes(rule: RuleDef, libraries: Map<string, TaintLibrary>): { ru
  * (a repository's packs), folders and files that link out of it are not read.
  */
 export async function loadRules(dirs: string[], inside?: string): Promise<RuleDef[]> {
+  // The server's own folders are kept while unchanged; a repository's packs (inside) are read as they are each time.
+  const listed = await Promise.all(dirs.map(async (dir) => ({ dir, files: readablePath(dir, 'dir', inside) ? await ruleFilesUnder(dir) : undefined })))
+  const key = inside === undefined ? JSON.stringify(dirs) : undefined
+  const stamps = key && stampsOf(listed.flatMap((l) => l.files ?? []))
+  const kept = key && stamps && keptRules(key, stamps)
+  if (kept) return kept
   const rules: RuleDef[] = []
   const errors: FieldError[] = []
   const firstFile = new Map<string, string>()
   const libraries = new Map<string, TaintLibrary>()
-  for (const dir of dirs.filter((d) => readablePath(d, 'dir', inside))) {
-    for (const file of (await ruleFilesUnder(dir)).filter((f) => readablePath(f, 'file', inside))) {
+  for (const { dir, files } of listed) {
+    if (!files) continue
+    for (const file of files.filter((f) => readablePath(f, 'file', inside))) {
       const shown = shownPath(dir, file)
       let data: unknown
       try {
@@ -239,5 +247,6 @@ export async function loadRules(dirs: string[], inside?: string): Promise<RuleDe
   }
   saveYamlCache()
   if (errors.length) throw new ValidationError(`Invalid rule files: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors)
+  if (key && stamps) keepRules(key, stamps, rules)
   return rules
 }
