@@ -10,6 +10,7 @@ import { startRedis } from '../test/helpers/redis.ts'
 import { startPostgres } from '../test/helpers/postgres.ts'
 import { tempDir } from '../test/helpers/server.ts'
 import { freePort, GUARD, waitForHealth } from '../test/helpers/process.ts'
+import { copyPackages } from '../test/helpers/queue.ts'
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 200)
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2,4').split(',').filter(Boolean).map(Number)
@@ -17,23 +18,6 @@ const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2,4').split(',').filter(B
 const REPOS = ['fastify', 'yaml', 'ajv', 'pino', 'ioredis', 'pg', 'semver', 'fast-json-stringify', 'light-my-request', 'find-my-way', 'avvio', 'thread-stream', 'sonic-boom', 'fast-uri', 'process-warning', 'pino-std-serializers', 'msgpackr', 'fast-xml-parser', 'luxon', 'pg-protocol']
 const LARGE = ['core-js', '@sinclair/typebox', 'fastify', 'bullmq', 'yaml', 'pino', 'ajv', 'ioredis', 'find-my-way', 'fast-json-stringify', 'avvio', 'thread-stream', 'luxon', 'fast-xml-parser', 'fast-uri', 'semver']
 const SHARD_FILES = Number(process.env.BENCH_SHARD_FILES ?? 1500)
-
-/** The JavaScript of installed packages under `dir/<package>` (folders a walk skips renamed); the number of files. */
-function copyPackages(dir: string, packages: string[]): number {
-  let n = 0
-  for (const pkg of packages) {
-    const from = path.join(import.meta.dirname, '..', 'node_modules', pkg)
-    if (!fs.existsSync(from)) continue
-    for (const rel of fs.readdirSync(from, { recursive: true }) as string[]) {
-      if (!/\.(c|m)?js$/.test(rel) || /\.min\.js$/.test(rel)) continue
-      const to = path.join(dir, pkg, rel.split(path.sep).map((s) => (['dist', 'build', 'node_modules', 'test', 'vendor'].includes(s) ? `_${s}` : s)).join('/'))
-      fs.mkdirSync(path.dirname(to), { recursive: true })
-      fs.copyFileSync(path.join(from, rel), to)
-      n++
-    }
-  }
-  return n
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))

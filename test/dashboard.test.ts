@@ -10,7 +10,8 @@ import path from 'node:path'
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { guardedTab, launchChromium } from './helpers/browser.ts'
 import { JWT_SECRET, startRoleServer, type RoleServer } from './helpers/roles.ts'
 import { startServer, type TestServer } from './helpers/server.ts'
 import { signToken } from '../kernel/access/tokens.ts'
@@ -58,10 +59,7 @@ describe('dashboard in Chromium', () => {
     // A small custom pack: its page is walked by every role (a built-in pack's page lists hundreds of rules).
     const pack = { id: 'team-web', name: 'Team web baseline', description: 'What the web team gates on.', selectors: [{ id: 'py.eval-injection', control: 'WEB-1 No code from requests' }, { id: 'js.eval-injection', control: 'WEB-1 No code from requests' }, { id: 'secrets.aws-access-key', control: 'WEB-2 No keys in code' }] }
     assert.equal((await server.as('admin', '/api/packs', { method: 'POST', json: pack }).then(async (r) => [r.status, await r.text()]))[0], 201)
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    })
+    browser = await launchChromium()
   })
   after(async () => {
     await browser?.close()
@@ -70,27 +68,13 @@ describe('dashboard in Chromium', () => {
 
   /** A fresh tab where every request off loopback is blocked and counted, as are CSP refusals and page errors. */
   async function open(viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Opened> {
-    const context = await browser.newContext({ viewport: VIEWPORTS[viewport] })
-    const external: string[] = []
-    await context.route('**/*', (route) => {
-      const { protocol, hostname } = new URL(route.request().url())
-      if ((protocol === 'http:' && hostname === '127.0.0.1') || protocol === 'data:') return route.continue().catch(() => undefined)
-      external.push(route.request().url())
-      return route.abort('blockedbyclient').catch(() => undefined)
-    })
-    await context.addInitScript(() => {
-      const w = window as unknown as { cspRefused: string[] }
-      w.cspRefused = []
-      document.addEventListener('securitypolicyviolation', (e) => w.cspRefused.push(`${e.violatedDirective} ${e.blockedURI}`))
-    })
-    const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
+    const loopback = ({ protocol, hostname }: URL) => (protocol === 'http:' && hostname === '127.0.0.1') || protocol === 'data:'
+    const { page, context, external, errors, cspRefused } = await guardedTab(browser, loopback, { viewport: VIEWPORTS[viewport] })
     return {
       page,
       context,
       async problems() {
-        const refused = await page.evaluate(() => (window as unknown as { cspRefused: string[] }).cspRefused).catch(() => [])
+        const refused = await cspRefused().catch(() => [])
         return [...external.map((u) => `external request ${u}`), ...refused.map((r) => `CSP refused ${r}`), ...errors.map((e) => `page error ${e}`)]
       },
     }
@@ -416,7 +400,7 @@ describe('dashboard sign-in through an identity provider (OIDC, authorization co
       config: { auth: { enabled: true, jwt_secret: JWT_SECRET, oidc: { issuer: provider.issuer, audience: 'guard-api', client_id: 'guard-dashboard', groups_claim: 'groups', role_map: { appsec: 'security-lead' } } } },
       env: { GUARD_API_KEY: undefined, GUARD_JWT_SECRET: undefined, GUARD_LICENSE_PUBLIC_KEY: vendor.publicKey.export({ format: 'pem', type: 'spki' }).toString(), GUARD_LICENSE_KEY: license },
     })
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'] })
+    browser = await launchChromium()
   })
   after(async () => {
     await browser?.close()
@@ -463,7 +447,7 @@ describe('dashboard with an Enterprise license: approvals decided and work items
     })
     const gate = await server.as('developer', '/gate', { method: 'POST', json: { repo_path: 'shop', require_approval: true } })
     assert.equal(gate.status, 200, await gate.clone().text())
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'] })
+    browser = await launchChromium()
   })
   after(async () => {
     await browser?.close()

@@ -5,39 +5,19 @@
 // moves, an Azure DevOps Server collection, and the token kept out of every answer, log line and audit entry.
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
-import { spawn } from 'node:child_process'
-import { createHash, generateKeyPairSync } from 'node:crypto'
-import YAML from 'yaml'
-import { startServer, tempDir, writeTree, type TestServer } from './helpers/server.ts'
+import type { TestServer } from './helpers/server.ts'
 import { AGILE, BASIC, FakeAzure, SECURE, type FakeUser, type FakeWorkItem } from './helpers/fake-azure.ts'
-import { freePort, GUARD, waitForHealth } from './helpers/process.ts'
-import { issueLicense } from '../kernel/access/license.ts'
+import { freePort } from './helpers/process.ts'
+import { assertNoSecret, CLEAN_JS, counts, devopsCalls, EVAL_ONCE, EVAL_TWICE, prefixOf, RULE_JS, serveGuard, SHELL, THREE_RULES, trackerServer, type ServedGuard } from './helpers/devops.ts'
 import { TrackerHttp } from '../kernel/plugin.ts'
 import { azureHeaders, describeAzureError } from '../plugins/devops-azure/api.ts'
 import { AzureClient } from '../plugins/devops-azure/client.ts'
 import { azureDescription } from '../plugins/devops-azure/html.ts'
 import { AzureHttp } from '../plugins/devops-azure/http.ts'
-import type { ConnectionReport, ReconcileReport } from '../plugins/devops/schemas.ts'
+import type { ConnectionReport } from '../plugins/devops/schemas.ts'
 
 const PAT = 'guardazurepat0123456789abcdefghijklmnopqrstuvwxyz0123'
-const EVAL_TWICE = 'module.exports = (a, b) => {\n  eval(a)\n  return eval(b)\n}\n'
-const EVAL_ONCE = 'module.exports = (a) => eval(a)\n'
-const SHELL = 'import os\n\ndef run(cmd):\n    os.system(cmd)\n'
-const THREE_RULES = 'import pickle, hashlib, yaml\npickle.loads(data)\nhashlib.md5(x)\nyaml.load(s)\n'
-const CLEAN_JS = 'module.exports = (a) => a + 1\n'
-const RULE_JS = 'js.eval-dynamic'
-
-const vendor = generateKeyPairSync('ed25519')
-const LICENSE_ENV = {
-  GUARD_LICENSE_PUBLIC_KEY: vendor.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-  GUARD_LICENSE_KEY: issueLicense(vendor.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), { org: 'Acme', tier: 'team', expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
-}
-const ENV = { ...LICENSE_ENV, GUARD_AZURE_PAT: PAT, GUARD_AZURE_WRITE_INTERVAL_MS: '0', GUARD_DEVOPS_MAX_WAIT_S: '5', GUARD_API_KEY: undefined }
-/** The prefix of a repository's marker keys, as the engine computes it. */
-const prefixOf = (repo: string) => `${createHash('sha256').update(repo).digest('hex').slice(0, 12)}:`
-const counts = (r: ReconcileReport) => ({ created: r.created, updated: r.updated, closed: r.closed, reopened: r.reopened, unchanged: r.unchanged, failed: r.failed })
+const AZURE_ENV = { GUARD_AZURE_PAT: PAT, GUARD_AZURE_WRITE_INTERVAL_MS: '0' }
 
 /** A fake organization with the bot (whose PAT guard uses), another person, and project Fabrikam (Agile). */
 async function startAzure(opts: { collection?: string } = {}): Promise<{ az: FakeAzure; bot: FakeUser; mallory: FakeUser }> {
@@ -49,28 +29,13 @@ async function startAzure(opts: { collection?: string } = {}): Promise<{ az: Fak
 }
 
 function azureServer(az: FakeAzure, settings: object = {}): Promise<TestServer> {
-  return startServer({ config: { devops: { provider: 'azure', public_url: 'https://guard.example', azure: { organization: az.url, project: 'Fabrikam', ...settings } } }, env: ENV })
+  return trackerServer('azure', { organization: az.url, project: 'Fabrikam', ...settings }, AZURE_ENV, { public_url: 'https://guard.example' })
 }
 
 /** Helpers bound to one server and one fake. */
 function harness(get: () => { server: TestServer; az: FakeAzure; project?: string }) {
   return {
-    async scan(repo: string, files: Record<string, string>): Promise<string> {
-      const { server } = get()
-      fs.rmSync(path.join(server.dir, repo), { recursive: true, force: true })
-      writeTree(path.join(server.dir, repo), files)
-      const res = await server.request('/scan', { method: 'POST', json: { repo_path: repo } })
-      assert.equal(res.status, 200)
-      return (await res.json()).scan_id
-    },
-    async reconcile(body: object = {}): Promise<ReconcileReport> {
-      const res = await get().server.request('/api/reconcile', { method: 'POST', json: body })
-      assert.equal(res.status, 200, await res.clone().text())
-      return res.json()
-    },
-    async check(): Promise<ConnectionReport> {
-      return (await get().server.request('/api/devops/test-connection', { method: 'POST' })).json()
-    },
+    ...devopsCalls(() => get().server),
     /** The items guard keeps for a repository, by the key tag. */
     itemsOf(repo: string): FakeWorkItem[] {
       const { az, project } = get()
@@ -512,26 +477,10 @@ describe('the description', () => {
 describe('the token', () => {
   test('never appears in a response, a log line (debug level), the audit log, the store or a request body', async () => {
     const { az } = await startAzure()
-    const dir = tempDir('guard-azure-token-')
-    writeTree(dir, { '.guard.yaml': YAML.stringify({ devops: { provider: 'azure', azure: { organization: az.url, project: 'Fabrikam' } } }), 'repo/a.js': EVAL_ONCE, 'repo/b.py': SHELL })
-    const port = await freePort()
-    const child = spawn(process.execPath, [GUARD, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-      cwd: dir,
-      env: { ...process.env, ...LICENSE_ENV, GUARD_AZURE_PAT: PAT, GUARD_AZURE_WRITE_INTERVAL_MS: '0', GUARD_DEVOPS_MAX_WAIT_S: '1', GUARD_LOG_LEVEL: 'debug', GUARD_API_KEY: '', GUARD_DATABASE_URL: 'sqlite:' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let log = ''
-    child.stdout.on('data', (c: Buffer) => (log += c))
-    child.stderr.on('data', (c: Buffer) => (log += c))
-    const url = `http://127.0.0.1:${port}`
-    const answers: string[] = []
-    const call = async (pathname: string, init: RequestInit = {}) => {
-      const res = await fetch(url + pathname, { ...init, headers: { 'content-type': 'application/json' } })
-      answers.push(`${res.status} ${JSON.stringify([...res.headers])} ${await res.text()}`)
-    }
-    const basic = Buffer.from(`:${PAT}`).toString('base64')
+    let served: ServedGuard | undefined
     try {
-      await waitForHealth(url)
+      served = await serveGuard({ provider: 'azure', azure: { organization: az.url, project: 'Fabrikam' } }, { 'a.js': EVAL_ONCE, 'b.py': SHELL }, AZURE_ENV)
+      const { call, answers } = served
       await call('/scan', { method: 'POST', body: JSON.stringify({ repo_path: 'repo' }) })
       await call('/api/devops/test-connection', { method: 'POST' })
       await call('/api/reconcile', { method: 'POST', body: '{}' })
@@ -546,16 +495,11 @@ describe('the token', () => {
       assert.ok(answers.some((a) => a.includes('"created":2')), answers.join('\n'))
       assert.ok(answers.some((a) => a.startsWith('502 ') && a.includes('401 Azure DevOps rejected the personal access token')))
       assert.ok(answers.some((a) => a.startsWith('502 ') && a.includes('203 Azure DevOps rejected the personal access token')))
-      assert.match(log, /tracker request/, 'the debug log has the tracker requests')
-      const texts = [...answers, log, ...az.requests.map((r) => `${r.path} ${r.body}`)]
-      for (const secret of [PAT, basic]) for (const text of texts) assert.ok(!text.includes(secret), `token leaked: ${text.slice(Math.max(0, text.indexOf(secret) - 200), text.indexOf(secret) + 50)}`)
-      for (const file of fs.readdirSync(path.join(dir, '.guard', 'data'), { recursive: true, withFileTypes: true }).filter((f) => f.isFile()))
-        for (const secret of [PAT, basic]) assert.ok(!fs.readFileSync(path.join(file.parentPath, file.name)).includes(secret), `not in the store either: ${file.name}`)
+      assert.match(served.log(), /tracker request/, 'the debug log has the tracker requests')
+      assertNoSecret([PAT, Buffer.from(`:${PAT}`).toString('base64')], [...answers, served.log(), ...az.requests.map((r) => `${r.path} ${r.body}`)], served)
     } finally {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await served?.stop()
       await az.close()
-      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })

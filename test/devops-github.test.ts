@@ -6,35 +6,18 @@ import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
-import { createHash, generateKeyPairSync } from 'node:crypto'
 import YAML from 'yaml'
-import { startServer, tempDir, writeTree, type TestServer } from './helpers/server.ts'
+import { tempDir, writeTree, type TestServer } from './helpers/server.ts'
 import { FakeGitHub } from './helpers/fake-github.ts'
-import { freePort, GUARD, runGuard, waitForHealth } from './helpers/process.ts'
-import { issueLicense } from '../kernel/access/license.ts'
-import type { ConnectionReport, ReconcileReport } from '../plugins/devops/schemas.ts'
+import { freePort, runGuard } from './helpers/process.ts'
+import { assertNoSecret, CLEAN_JS, counts, devopsCalls, EVAL_ONCE, EVAL_TWICE, LICENSE_ENV, prefixOf, RULE_JS, serveGuard, SHELL, THREE_RULES, trackerServer, type ServedGuard } from './helpers/devops.ts'
 
 const TOKEN = 'ghp_guardTest0123456789abcdefABCDEF012345'
-const EVAL_TWICE = 'module.exports = (a, b) => {\n  eval(a)\n  return eval(b)\n}\n'
-const EVAL_ONCE = 'module.exports = (a) => eval(a)\n'
-const SHELL = 'import os\n\ndef run(cmd):\n    os.system(cmd)\n'
-const THREE_RULES = 'import pickle, hashlib, yaml\npickle.loads(data)\nhashlib.md5(x)\nyaml.load(s)\n'
-const CLEAN_JS = 'module.exports = (a) => a + 1\n'
-const RULE_JS = 'js.eval-dynamic'
-
-const vendor = generateKeyPairSync('ed25519')
-const LICENSE_ENV = {
-  GUARD_LICENSE_PUBLIC_KEY: vendor.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-  GUARD_LICENSE_KEY: issueLicense(vendor.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), { org: 'Acme', tier: 'team', expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
-}
-const ENV = { ...LICENSE_ENV, GUARD_GITHUB_TOKEN: TOKEN, GUARD_GITHUB_WRITE_INTERVAL_MS: '0', GUARD_DEVOPS_MAX_WAIT_S: '5', GUARD_API_KEY: undefined }
-/** The prefix of a repository's marker keys, as the engine computes it. */
-const prefixOf = (repo: string) => `${createHash('sha256').update(repo).digest('hex').slice(0, 12)}:`
+const GITHUB_ENV = { GUARD_GITHUB_TOKEN: TOKEN, GUARD_GITHUB_WRITE_INTERVAL_MS: '0' }
 const marker = (key: string, digest = '0123456789abcdef') => `<!-- guard-work-item key=${key} digest=${digest} -->`
 
-async function githubServer(gh: FakeGitHub, devops: object = {}): Promise<TestServer> {
-  return startServer({ config: { devops: { provider: 'github', github: { repository: 'acme/app', api_url: gh.url }, ...devops } }, env: ENV })
+function githubServer(gh: FakeGitHub): Promise<TestServer> {
+  return trackerServer('github', { repository: 'acme/app', api_url: gh.url }, GITHUB_ENV)
 }
 
 describe('work items in GitHub issues', () => {
@@ -51,19 +34,7 @@ describe('work items in GitHub issues', () => {
     await gh.close()
   })
 
-  async function scan(repo: string, files: Record<string, string>): Promise<string> {
-    fs.rmSync(path.join(server.dir, repo), { recursive: true, force: true })
-    writeTree(path.join(server.dir, repo), files)
-    const res = await server.request('/scan', { method: 'POST', json: { repo_path: repo } })
-    assert.equal(res.status, 200)
-    return (await res.json()).scan_id
-  }
-  async function reconcile(body: object = {}): Promise<ReconcileReport> {
-    const res = await server.request('/api/reconcile', { method: 'POST', json: body })
-    assert.equal(res.status, 200, await res.clone().text())
-    return res.json()
-  }
-  const counts = (r: ReconcileReport) => ({ created: r.created, updated: r.updated, closed: r.closed, reopened: r.reopened, unchanged: r.unchanged, failed: r.failed })
+  const { scan, reconcile, check } = devopsCalls(() => server)
   const issuesOf = (repo: string) => gh.issuesOf('acme/app').filter((i) => i.body?.includes(`key=${prefixOf(repo)}`))
   const writesSince = (n: number) => gh.requests.slice(n).filter((r) => r.method !== 'GET')
 
@@ -254,11 +225,11 @@ describe('work items in GitHub issues', () => {
       assert.equal(gh.requests.slice(mark).length, 1, 'a 401 is not retried')
       const status = await (await server.request('/api/devops/status')).json()
       assert.deepEqual([status.last_reconcile.status, status.last_reconcile.stopped], ['failed', detail.replace('GitHub could not be read, nothing was changed: ', '')])
-      const check: ConnectionReport = await (await server.request('/api/devops/test-connection', { method: 'POST' })).json()
-      assert.equal(check.ok, false)
-      assert.deepEqual(check.checks.map((c) => [c.name, c.ok]), [['reachability', true], ['authentication', false], ['project', false], ['permissions', false]])
-      assert.match(check.checks[1].detail, /401 Bad credentials: GitHub rejected the token in GUARD_GITHUB_TOKEN/)
-      assert.deepEqual(check.checks.slice(2).map((c) => c.detail), ['not checked: the token was not accepted', 'not checked: the token was not accepted'])
+      const connection = await check()
+      assert.equal(connection.ok, false)
+      assert.deepEqual(connection.checks.map((c) => [c.name, c.ok]), [['reachability', true], ['authentication', false], ['project', false], ['permissions', false]])
+      assert.match(connection.checks[1].detail, /401 Bad credentials: GitHub rejected the token in GUARD_GITHUB_TOKEN/)
+      assert.deepEqual(connection.checks.slice(2).map((c) => c.detail), ['not checked: the token was not accepted', 'not checked: the token was not accepted'])
     } finally {
       gh.addUser(TOKEN, { login: 'guard-bot' })
     }
@@ -280,7 +251,6 @@ describe('work items in GitHub issues', () => {
   })
 
   test('test-connection: reachability, authentication, project and permissions, each its own line', async () => {
-    const check = async (): Promise<ConnectionReport> => (await server.request('/api/devops/test-connection', { method: 'POST' })).json()
     const setGithub = (github: object) => server.request('/api/config', { method: 'POST', json: { devops: { github } } })
     const ok = await check()
     assert.equal(ok.ok, true)
@@ -332,7 +302,7 @@ describe('GitHub Enterprise Server', () => {
     const ghes = await FakeGitHub.start({ prefix: '/api/v3' })
     ghes.addUser(TOKEN, { login: 'guard-bot' })
     ghes.addRepo('corp/app')
-    const server = await startServer({ config: { devops: { provider: 'github', github: { repository: 'corp/app', api_url: `${ghes.origin}/api/v3` } } }, env: ENV })
+    const server = await trackerServer('github', { repository: 'corp/app', api_url: `${ghes.origin}/api/v3` }, GITHUB_ENV)
     try {
       await server.request('/scan', { method: 'POST', json: { files: { 'a.js': EVAL_ONCE } } })
       assert.equal((await (await server.request('/api/reconcile', { method: 'POST', json: {} })).json()).created, 1)
@@ -353,7 +323,7 @@ describe('guard reconcile against GitHub', () => {
     gh.addRepo('acme/app')
     const dir = tempDir('guard-ci-')
     writeTree(dir, { '.guard.yaml': YAML.stringify({ devops: { provider: 'github', github: { repository: 'acme/app', api_url: gh.url } } }), 'c.py': THREE_RULES })
-    const env = { ...LICENSE_ENV, GUARD_GITHUB_TOKEN: TOKEN, GUARD_GITHUB_WRITE_INTERVAL_MS: '0', GUARD_DATA_DIR: path.join(dir, '.guard', 'data') }
+    const env = { ...LICENSE_ENV, ...GITHUB_ENV, GUARD_DATA_DIR: path.join(dir, '.guard', 'data') }
     const guard = (args: string[]) => runGuard(args, { cwd: dir, env })
     try {
       assert.equal((await guard(['scan', '.'])).code, 0)
@@ -382,25 +352,10 @@ describe('the token', () => {
     const gh = await FakeGitHub.start()
     gh.addUser(TOKEN, { login: 'guard-bot' })
     gh.addRepo('acme/app')
-    const dir = tempDir('guard-token-')
-    writeTree(dir, { '.guard.yaml': YAML.stringify({ devops: { provider: 'github', github: { repository: 'acme/app', api_url: gh.url } } }), 'repo/a.js': EVAL_ONCE, 'repo/b.py': SHELL })
-    const port = await freePort()
-    const child = spawn(process.execPath, [GUARD, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-      cwd: dir,
-      env: { ...process.env, ...LICENSE_ENV, GUARD_GITHUB_TOKEN: TOKEN, GUARD_GITHUB_WRITE_INTERVAL_MS: '0', GUARD_DEVOPS_MAX_WAIT_S: '1', GUARD_LOG_LEVEL: 'debug', GUARD_API_KEY: '', GUARD_DATABASE_URL: `sqlite:` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let log = ''
-    child.stdout.on('data', (c: Buffer) => (log += c))
-    child.stderr.on('data', (c: Buffer) => (log += c))
-    const url = `http://127.0.0.1:${port}`
-    const answers: string[] = []
-    const call = async (pathname: string, init: RequestInit = {}) => {
-      const res = await fetch(url + pathname, { ...init, headers: { 'content-type': 'application/json' } })
-      answers.push(`${res.status} ${JSON.stringify([...res.headers])} ${await res.text()}`)
-    }
+    let served: ServedGuard | undefined
     try {
-      await waitForHealth(url)
+      served = await serveGuard({ provider: 'github', github: { repository: 'acme/app', api_url: gh.url } }, { 'a.js': EVAL_ONCE, 'b.py': SHELL }, GITHUB_ENV)
+      const { call, answers } = served
       await call('/scan', { method: 'POST', body: JSON.stringify({ repo_path: 'repo' }) })
       await call('/api/devops/test-connection', { method: 'POST' })
       await call('/api/reconcile', { method: 'POST', body: '{}' })
@@ -412,15 +367,11 @@ describe('the token', () => {
       for (const p of ['/api/devops/status', '/api/work-items', '/api/config', '/api/audit?limit=1000']) await call(p)
       assert.ok(answers.some((a) => a.includes('"created":2')), answers.join('\n'))
       assert.ok(answers.some((a) => a.startsWith('502 ') && a.includes('Bad credentials')))
-      assert.match(log, /tracker request/, 'the debug log has the tracker requests')
-      for (const text of [...answers, log]) assert.ok(!text.includes(TOKEN), `token leaked: ${text.slice(Math.max(0, text.indexOf(TOKEN) - 200), text.indexOf(TOKEN) + 50)}`)
-      for (const file of fs.readdirSync(path.join(dir, '.guard', 'data'), { recursive: true, withFileTypes: true }).filter((f) => f.isFile()))
-        assert.ok(!fs.readFileSync(path.join(file.parentPath, file.name)).includes(TOKEN), `not in the store either: ${file.name}`)
+      assert.match(served.log(), /tracker request/, 'the debug log has the tracker requests')
+      assertNoSecret([TOKEN], [...answers, served.log()], served)
     } finally {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await served?.stop()
       await gh.close()
-      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })

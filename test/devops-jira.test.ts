@@ -5,39 +5,19 @@
 // credentials kept out of every answer, log line and audit entry.
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
-import { spawn } from 'node:child_process'
-import { createHash, generateKeyPairSync } from 'node:crypto'
-import YAML from 'yaml'
-import { startServer, tempDir, writeTree, type TestServer } from './helpers/server.ts'
+import type { TestServer } from './helpers/server.ts'
 import { adfProblem, FakeJira, GERMAN_WORKFLOW, STRICT_WORKFLOW, type FakeIssue, type Flavour } from './helpers/fake-jira.ts'
-import { freePort, GUARD, waitForHealth } from './helpers/process.ts'
-import { issueLicense } from '../kernel/access/license.ts'
+import { freePort } from './helpers/process.ts'
+import { assertNoSecret, CLEAN_JS, counts, devopsCalls, EVAL_ONCE, EVAL_TWICE, prefixOf, RULE_JS, serveGuard, SHELL, THREE_RULES, trackerServer, type ServedGuard } from './helpers/devops.ts'
 import { descriptionSize, jiraDescription, MAX_DESCRIPTION } from '../plugins/devops-jira/description.ts'
 import { escapeWiki } from '../plugins/devops-jira/wiki.ts'
 import type { WorkItemContent } from '../kernel/plugin.ts'
-import type { ConnectionReport, ReconcileReport } from '../plugins/devops/schemas.ts'
+import type { ReconcileReport } from '../plugins/devops/schemas.ts'
 
 const TOKEN = 'ATATT3xFfGF0guardJiraTest0123456789abcdefXYZ'
 const EMAIL = 'guard-bot@acme.example'
 const BOT = 'guard-bot'
-const EVAL_TWICE = 'module.exports = (a, b) => {\n  eval(a)\n  return eval(b)\n}\n'
-const EVAL_ONCE = 'module.exports = (a) => eval(a)\n'
-const SHELL = 'import os\n\ndef run(cmd):\n    os.system(cmd)\n'
-const THREE_RULES = 'import pickle, hashlib, yaml\npickle.loads(data)\nhashlib.md5(x)\nyaml.load(s)\n'
-const CLEAN_JS = 'module.exports = (a) => a + 1\n'
-const RULE_JS = 'js.eval-dynamic'
-
-const vendor = generateKeyPairSync('ed25519')
-const LICENSE_ENV = {
-  GUARD_LICENSE_PUBLIC_KEY: vendor.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-  GUARD_LICENSE_KEY: issueLicense(vendor.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), { org: 'Acme', tier: 'team', expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
-}
-const ENV = { ...LICENSE_ENV, GUARD_JIRA_TOKEN: TOKEN, GUARD_JIRA_EMAIL: EMAIL, GUARD_JIRA_WRITE_INTERVAL_MS: '0', GUARD_DEVOPS_MAX_WAIT_S: '5', GUARD_API_KEY: undefined }
-/** The prefix of a repository's marker keys, as the engine computes it. */
-const prefixOf = (repo: string) => `${createHash('sha256').update(repo).digest('hex').slice(0, 12)}:`
-const counts = (r: ReconcileReport) => ({ created: r.created, updated: r.updated, closed: r.closed, reopened: r.reopened, unchanged: r.unchanged, failed: r.failed })
+const JIRA_ENV = { GUARD_JIRA_TOKEN: TOKEN, GUARD_JIRA_EMAIL: EMAIL, GUARD_JIRA_WRITE_INTERVAL_MS: '0' }
 
 /** A fake site with the bot user and project SEC; Data Center under a context path, as many are. */
 async function startJira(flavour: Flavour, project: Parameters<FakeJira['addProject']>[1] = {}): Promise<FakeJira> {
@@ -48,8 +28,8 @@ async function startJira(flavour: Flavour, project: Parameters<FakeJira['addProj
   return jira
 }
 
-function jiraServer(jira: FakeJira, settings: object = {}): Promise<TestServer> {
-  return startServer({ config: { devops: { provider: 'jira', public_url: 'https://guard.example', jira: { url: jira.url, project: 'SEC', deployment: jira.flavour, ...settings } } }, env: ENV })
+function jiraServer(jira: FakeJira): Promise<TestServer> {
+  return trackerServer('jira', { url: jira.url, project: 'SEC', deployment: jira.flavour }, JIRA_ENV, { public_url: 'https://guard.example' })
 }
 
 /** The words of a description: ADF's text nodes, or the wiki markup itself. */
@@ -69,22 +49,7 @@ function textOf(description: unknown): string {
 /** A server on `jira`, and the calls every test makes. */
 function harness(get: () => { jira: FakeJira; server: TestServer }) {
   const h = {
-    async scan(repo: string, files: Record<string, string>): Promise<string> {
-      const { server } = get()
-      fs.rmSync(path.join(server.dir, repo), { recursive: true, force: true })
-      writeTree(path.join(server.dir, repo), files)
-      const res = await server.request('/scan', { method: 'POST', json: { repo_path: repo } })
-      assert.equal(res.status, 200)
-      return (await res.json()).scan_id
-    },
-    async reconcile(body: object = {}): Promise<ReconcileReport> {
-      const res = await get().server.request('/api/reconcile', { method: 'POST', json: body })
-      assert.equal(res.status, 200, await res.clone().text())
-      return res.json()
-    },
-    async check(): Promise<ConnectionReport> {
-      return (await get().server.request('/api/devops/test-connection', { method: 'POST' })).json()
-    },
+    ...devopsCalls(() => get().server),
     issuesOf: (repo: string) => get().jira.issues.filter((i) => i.labels.some((l) => l.startsWith(`guard-${prefixOf(repo)}`))),
     keyOf: (issue: FakeIssue) => issue.labels.find((l) => l.startsWith('guard-') && !l.startsWith('guard-digest-'))!.slice('guard-'.length),
     /** Requests that change something (searches are POSTs that only read). */
@@ -485,26 +450,10 @@ describe('Jira descriptions', () => {
 describe('the Jira credentials', () => {
   test('never appear in a response, a log line (debug level), the audit log or the store', async () => {
     const jira = await startJira('cloud')
-    const dir = tempDir('guard-jira-token-')
-    writeTree(dir, { '.guard.yaml': YAML.stringify({ devops: { provider: 'jira', jira: { url: jira.url, project: 'SEC', deployment: 'cloud' } } }), 'repo/a.js': EVAL_ONCE, 'repo/b.py': SHELL })
-    const port = await freePort()
-    const child = spawn(process.execPath, [GUARD, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-      cwd: dir,
-      env: { ...process.env, ...LICENSE_ENV, GUARD_JIRA_TOKEN: TOKEN, GUARD_JIRA_EMAIL: EMAIL, GUARD_JIRA_WRITE_INTERVAL_MS: '0', GUARD_DEVOPS_MAX_WAIT_S: '1', GUARD_LOG_LEVEL: 'debug', GUARD_API_KEY: '', GUARD_DATABASE_URL: 'sqlite:' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let log = ''
-    child.stdout.on('data', (c: Buffer) => (log += c))
-    child.stderr.on('data', (c: Buffer) => (log += c))
-    const url = `http://127.0.0.1:${port}`
-    const answers: string[] = []
-    const call = async (pathname: string, init: RequestInit = {}) => {
-      const res = await fetch(url + pathname, { ...init, headers: { 'content-type': 'application/json' } })
-      answers.push(`${res.status} ${JSON.stringify([...res.headers])} ${await res.text()}`)
-    }
-    const secrets = [TOKEN, Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')]
+    let served: ServedGuard | undefined
     try {
-      await waitForHealth(url)
+      served = await serveGuard({ provider: 'jira', jira: { url: jira.url, project: 'SEC', deployment: 'cloud' } }, { 'a.js': EVAL_ONCE, 'b.py': SHELL }, JIRA_ENV)
+      const { call, answers } = served
       await call('/scan', { method: 'POST', body: JSON.stringify({ repo_path: 'repo' }) })
       await call('/api/devops/test-connection', { method: 'POST' })
       await call('/api/reconcile', { method: 'POST', body: '{}' })
@@ -516,16 +465,11 @@ describe('the Jira credentials', () => {
       for (const p of ['/api/devops/status', '/api/work-items', '/api/config', '/api/audit?limit=1000']) await call(p)
       assert.ok(answers.some((a) => a.includes('"created":2')), answers.join('\n'))
       assert.ok(answers.some((a) => a.startsWith('502 ') && a.includes('Jira rejected the credentials')))
-      assert.match(log, /tracker request/, 'the debug log has the tracker requests')
-      for (const text of [...answers, log, ...jira.requests.map((r) => r.response)])
-        for (const secret of secrets) assert.ok(!text.includes(secret), `leaked: ${text.slice(Math.max(0, text.indexOf(secret) - 200), text.indexOf(secret) + 50)}`)
-      for (const file of fs.readdirSync(path.join(dir, '.guard', 'data'), { recursive: true, withFileTypes: true }).filter((f) => f.isFile()))
-        for (const secret of secrets) assert.ok(!fs.readFileSync(path.join(file.parentPath, file.name)).includes(secret), `not in the store either: ${file.name}`)
+      assert.match(served.log(), /tracker request/, 'the debug log has the tracker requests')
+      assertNoSecret([TOKEN, Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')], [...answers, served.log(), ...jira.requests.map((r) => r.response)], served)
     } finally {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await served?.stop()
       await jira.close()
-      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })

@@ -10,13 +10,9 @@ import { startRoleServer, type RoleServer } from './helpers/roles.ts'
 import { startServer, tempDir, writeTree } from './helpers/server.ts'
 import { runGuard } from './helpers/process.ts'
 import { issueLicense } from '../kernel/access/license.ts'
+import { CLEAN_JS, counts, EVAL_ONCE, EVAL_TWICE, RULE_JS, SHELL } from './helpers/devops.ts'
 import type { ReconcileReport, WorkItem } from '../plugins/devops/schemas.ts'
 
-const EVAL_TWICE = 'module.exports = (a, b) => {\n  eval(a)\n  return eval(b)\n}\n'
-const EVAL_ONCE = 'module.exports = (a) => eval(a)\n'
-const SHELL = 'import os\n\ndef run(cmd):\n    os.system(cmd)\n'
-const CLEAN_JS = 'module.exports = (a) => a + 1\n'
-const RULE_JS = 'js.eval-dynamic'
 const RULE_PY = 'py.os-system-dynamic'
 
 interface LocalItemRecord {
@@ -50,7 +46,6 @@ describe('work items: the local provider', () => {
     assert.equal(res.status, 200)
     return (await res.json()).items
   }
-  const counts = (r: ReconcileReport) => ({ created: r.created, updated: r.updated, closed: r.closed, reopened: r.reopened, unchanged: r.unchanged, failed: r.failed })
   const localItems = async () => (await (await server.kernel.store()).listRecords<LocalItemRecord>('devops-local-items')).map((r) => r.data)
 
   test('one item per (repository, rule) with the findings, severity, remediation and a link back; a second run changes nothing', async () => {

@@ -2,11 +2,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { createConfig, lintFromString } from '@redocly/openapi-core'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import YAML from 'yaml'
 import { VERSION } from '../kernel/base/install.ts'
 import { PERMISSIONS, rolesFor, type Permission } from '../kernel/access/permissions.ts'
 import { startServer, type TestServer } from './helpers/server.ts'
+import { guardedTab, launchChromium } from './helpers/browser.ts'
 
 interface Operation {
   summary?: string
@@ -59,10 +60,7 @@ describe('docs: the OpenAPI document and the pages, no credentials configured', 
     const res = await server.request('/docs/json')
     assert.equal(res.status, 200)
     doc = (await res.json()) as OpenApiDocument
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    })
+    browser = await launchChromium()
   })
   after(async () => {
     await browser?.close()
@@ -144,31 +142,16 @@ describe('docs: the OpenAPI document and the pages, no credentials configured', 
 
   /** Opens a page with every request off this host aborted; returns what was blocked and what the CSP refused. */
   async function openOffline(path: string, ready: (page: Page) => Promise<void>): Promise<{ page: Page; external: string[]; refused: () => Promise<string[]>; errors: string[] }> {
-    const context = await browser.newContext()
-    const external: string[] = []
-    await context.route('**/*', (route) => {
-      const { protocol, hostname } = new URL(route.request().url())
-      const local = (protocol === 'http:' || protocol === 'https:') && (hostname === '127.0.0.1' || hostname === 'localhost')
-      // A request still in flight when the page closes has nowhere to go: that is not a failure.
-      if (local || protocol === 'data:' || protocol === 'blob:') return route.continue().catch(() => undefined)
-      external.push(route.request().url())
-      return route.abort('blockedbyclient').catch(() => undefined)
-    })
-    await context.addInitScript(() => {
-      const w = window as unknown as { cspRefused: string[] }
-      w.cspRefused = []
-      document.addEventListener('securitypolicyviolation', (e) => w.cspRefused.push(`${e.violatedDirective} ${e.blockedURI}`))
-    })
-    const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
+    const thisHost = ({ protocol, hostname }: URL) =>
+      ((protocol === 'http:' || protocol === 'https:') && (hostname === '127.0.0.1' || hostname === 'localhost')) || protocol === 'data:' || protocol === 'blob:'
+    const { page, context, external, errors, cspRefused } = await guardedTab(browser, thisHost)
     // Closing the context races the browser's own close in `after`: a rejection then is not a failure.
     page.on('close', () => void context.close().catch(() => undefined))
     const res = await page.goto(server.url + path)
     assert.equal(res?.status(), 200)
     await ready(page)
     await page.waitForLoadState('networkidle')
-    return { page, external, errors, refused: () => page.evaluate(() => (window as unknown as { cspRefused: string[] }).cspRefused) }
+    return { page, external, errors, refused: cspRefused }
   }
 
   test('Swagger UI at /docs renders every operation, offline', async () => {

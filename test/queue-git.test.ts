@@ -8,11 +8,12 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { Job, Queue } from 'bullmq'
-import { Redis } from 'ioredis'
+import { Job, type Queue } from 'bullmq'
+import type { Redis } from 'ioredis'
 import { startRedis, type TestRedis } from './helpers/redis.ts'
 import { startServer, tempDir, writeTree, type TestServer } from './helpers/server.ts'
-import { freePort, GUARD } from './helpers/process.ts'
+import { freePort } from './helpers/process.ts'
+import { callerWithKey, scansQueue, startWorker, stopWorkers, type WorkerProcess } from './helpers/queue.ts'
 import { signToken } from '../kernel/access/tokens.ts'
 import type { AuditEntry, Finding, ScanResult } from '../kernel/base/schemas.ts'
 import { allowedGitUrls, checkGitUrl, checkRef } from '../plugins/queue/git-source.ts'
@@ -56,27 +57,6 @@ function commitAndPush(dir: string, served: string, files: Record<string, string
   return gitIn(dir, 'rev-parse', 'HEAD')
 }
 
-interface WorkerProcess {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
-
-async function startWorker(cwd: string, env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [GUARD, 'worker', '--concurrency', '2'], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  child.stdout!.on('data', (c: Buffer) => void (output += c.toString()))
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (c: Buffer) => {
-      output += c.toString()
-      if (/guard worker \S+: taking scans/.test(output)) resolve()
-    })
-    void exited.then((code) => reject(new Error(`worker exited (${code}):\n${output}`)))
-  })
-  return { child, output: () => output, exited }
-}
-
 describe('queue mode: repositories by git URL', { timeout: 120_000 }, () => {
   let redis: TestRedis
   let server: TestServer
@@ -95,8 +75,7 @@ describe('queue mode: repositories by git URL', { timeout: 120_000 }, () => {
   let slowUrl: string
   let appDir: string
   let bigDir: string
-  const call = (to: TestServer, pathname: string, json?: unknown, headers: Record<string, string> = { 'x-api-key': API_KEY }) =>
-    to.request(pathname, { method: json === undefined ? 'GET' : 'POST', headers, ...(json !== undefined ? { json } : {}) })
+  const call = callerWithKey(API_KEY)
   const scan = async (body: object, to = server) => {
     const res = await call(to, '/scan', body)
     const json = await res.json()
@@ -139,16 +118,13 @@ describe('queue mode: repositories by git URL', { timeout: 120_000 }, () => {
     // Its store opened now, on the workers' database (the next server changes the environment).
     await server.kernel.store()
     plain = await startServer({ files: { '.guard.yaml': CONFIG }, env: { ...ENV, GUARD_API_KEY: API_KEY, GUARD_SCAN_ROOTS: work, GUARD_GIT_URLS: allow, GUARD_QUEUE_URL: undefined, GUARD_DATABASE_URL: undefined } })
-    queueRedis = new Redis(redis.url, { maxRetriesPerRequest: null })
-    queue = new Queue('scans', { connection: queueRedis, prefix: 'guard' })
-    queue.on('error', () => undefined)
+    ;({ queue, connection: queueRedis } = scansQueue(redis.url))
     // One working directory: both workers share the data directory and so the clone cache (its locks are per folder).
-    workers.push(...(await Promise.all([startWorker(server.dir, env), startWorker(server.dir, env)])))
+    workers.push(...(await Promise.all([startWorker(server.dir, env, 2), startWorker(server.dir, env, 2)])))
   })
 
   after(async () => {
-    for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM')
-    await Promise.all(workers.map((w) => w.exited))
+    await stopWorkers(workers)
     await queue?.close()
     queueRedis?.disconnect()
     await server?.close()

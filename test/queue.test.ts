@@ -3,16 +3,17 @@
 // killed mid-scan, Redis restarted, a job that always fails, the time limit, priority, fairness, sharding.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Job, Queue } from 'bullmq'
-import { Redis } from 'ioredis'
+import { Job, type Queue } from 'bullmq'
+import type { Redis } from 'ioredis'
 import pg from 'pg'
 import { startRedis, type TestRedis } from './helpers/redis.ts'
 import { startPostgres, type TestPostgres } from './helpers/postgres.ts'
 import { startServer, tempDir, writeTree, type TestServer } from './helpers/server.ts'
 import { freePort, GUARD, waitForHealth } from './helpers/process.ts'
+import { callerWithKey, copyPackages, scansQueue, startWorker, stopWorkers, type WorkerProcess } from './helpers/queue.ts'
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { signToken } from '../kernel/access/tokens.ts'
 import type { Finding, GateResult, ScanJob, ScanResult, WorkerSeen } from '../kernel/base/schemas.ts'
@@ -47,22 +48,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
-/** Copies the JavaScript of some installed packages into `dir` (folders a walk skips renamed): real code to scan. */
-function copyPackages(dir: string, packages: string[]): number {
-  let n = 0
-  for (const pkg of packages) {
-    const from = path.join(import.meta.dirname, '..', 'node_modules', pkg)
-    for (const rel of fs.readdirSync(from, { recursive: true }) as string[]) {
-      if (!/\.(c|m)?js$/.test(rel) || /\.min\.js$/.test(rel)) continue
-      const to = path.join(dir, pkg, rel.split(path.sep).map((s) => (['dist', 'build', 'node_modules', 'test', 'vendor'].includes(s) ? `_${s}` : s)).join('/'))
-      fs.mkdirSync(path.dirname(to), { recursive: true })
-      fs.copyFileSync(path.join(from, rel), to)
-      n++
-    }
-  }
-  return n
-}
-
 /** `files` JavaScript files of `flows` request-to-response flows each: analysis that takes a while (taint, a finding a flow). */
 function slowRepo(files: number, flows: number): Record<string, string> {
   const out: Record<string, string> = {}
@@ -72,29 +57,6 @@ function slowRepo(files: number, flows: number): Record<string, string> {
     ).join('\n')
   }
   return out
-}
-
-interface WorkerProcess {
-  child: ChildProcess
-  id: string
-  output: () => string
-  exited: Promise<number | null>
-}
-
-/** Starts `guard worker` and resolves once it takes scans (its first heartbeat is in). */
-async function startWorker(cwd: string, env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [GUARD, 'worker', '--concurrency', '1'], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
-  let output = ''
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const id = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const m = /guard worker (\S+): taking scans/.exec(output)
-      if (m) resolve(m[1])
-    })
-    void exited.then((code) => reject(new Error(`worker exited (${code}) before taking scans:\n${output}`)))
-  })
-  return { child, id, output: () => output, exited }
 }
 
 const pidOf = (workerId: string) => Number(workerId.split(':').at(-2))
@@ -113,8 +75,7 @@ describe('queue mode', { timeout: 240_000 }, () => {
   const savedEnv = new Map<string, string | undefined>()
   const workerEnv = () => ({ ...ENV, GUARD_QUEUE_URL: redis.url, GUARD_DATABASE_URL: databaseUrl, GUARD_SCAN_ROOTS: root })
   /** A request to the queue server (admin, by API key), or to the reference server without a queue. */
-  const call = (to: TestServer, pathname: string, json?: unknown, headers: Record<string, string> = { 'x-api-key': API_KEY }) =>
-    to.request(pathname, { method: json === undefined ? 'GET' : 'POST', headers, ...(json !== undefined ? { json } : {}) })
+  const call = callerWithKey(API_KEY)
   const job = (id: string) => Job.fromId(queue, id)
   /** Polls a scan accepted with async: true until it is stored (200 with its result). */
   const stored = (id: string, ms = 30_000) =>
@@ -146,15 +107,12 @@ describe('queue mode', { timeout: 240_000 }, () => {
     reference = await startServer({ files: { '.guard.yaml': CONFIG }, env: { GUARD_API_KEY: API_KEY, GUARD_QUEUE_URL: undefined, GUARD_DATABASE_URL: undefined } })
     await reference.kernel.store()
     server = await startServer({ files: { '.guard.yaml': CONFIG }, env: { GUARD_API_KEY: API_KEY, GUARD_QUEUE_URL: redis.url, GUARD_DATABASE_URL: databaseUrl } })
-    queueRedis = new Redis(redis.url, { maxRetriesPerRequest: null })
-    queue = new Queue('scans', { connection: queueRedis, prefix: 'guard' })
-    queue.on('error', () => undefined)
+    ;({ queue, connection: queueRedis } = scansQueue(redis.url))
     workers.push(...(await Promise.all([startWorker(server.dir, workerEnv()), startWorker(server.dir, workerEnv())])))
   })
 
   after(async () => {
-    for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM')
-    await Promise.all(workers.map((w) => w.exited))
+    await stopWorkers(workers)
     await queue?.close()
     queueRedis?.disconnect()
     await server?.close()
@@ -423,8 +381,7 @@ describe('queue mode', { timeout: 240_000 }, () => {
     const url = `${redis.url}/1`
     const lone = await startServer({ files: { '.guard.yaml': CONFIG }, env: { GUARD_API_KEY: API_KEY, GUARD_QUEUE_URL: url, GUARD_DATABASE_URL: databaseUrl } })
     const broken = await startWorker(lone.dir, { ...workerEnv(), GUARD_QUEUE_URL: url, GUARD_DATABASE_URL: postgres.urlOf('no_such_database') })
-    const otherRedis = new Redis(url, { maxRetriesPerRequest: null })
-    const other = new Queue('scans', { connection: otherRedis, prefix: 'guard' })
+    const { queue: other, connection: otherRedis } = scansQueue(url)
     try {
       const res = await call(lone, '/api/scans', { files: { 'x.js': 'eval(a)\n' }, async: true })
       const { scan_id } = await res.json()

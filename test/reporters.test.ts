@@ -9,7 +9,6 @@ import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Ajv } from 'ajv'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { chromium } from 'playwright-core'
 import type { ReportInput } from '../kernel/scan/reporter.ts'
 import type { PluginContext } from '../kernel/plugin.ts'
 import type { Reporter } from '../kernel/scan/reporter.ts'
@@ -21,12 +20,13 @@ import { junitReporter } from '../plugins/reporters/junit.ts'
 import { htmlReporter } from '../plugins/reporters/html.ts'
 import { csvCell, csvReporter } from '../plugins/reporters/csv.ts'
 import { markdownReporter } from '../plugins/reporters/markdown.ts'
+import { parseCsv } from './helpers/csv.ts'
+import { CHROMIUM, launchChromium } from './helpers/browser.ts'
 
 // ajv-formats is CommonJS whose typings declare an ES default; require() gives the plugin function itself.
 const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv) => Ajv
 
 const SCHEMAS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schemas')
-const CHROMIUM = '/usr/bin/chromium'
 const NASTY_SNIPPET = `<div title="it's">{{{ user.bio }}}</div><script>window.__pwned = 1</script> ]]> "double"\u0001`
 
 function rule(partial: Partial<RuleDef> & Pick<RuleDef, 'id' | 'name' | 'severity'>): RuleDef {
@@ -417,10 +417,7 @@ test('HTML in a real browser: no request leaves the file, chart and rows render,
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-html-'))
   const file = path.join(dir, 'report.html')
   fs.writeFileSync(file, htmlReporter.render(INPUT))
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-  })
+  const browser = await launchChromium()
   try {
     const page = await browser.newPage()
     const external: string[] = []
@@ -473,37 +470,6 @@ test('HTML in a real browser: no request leaves the file, chart and rows render,
     fs.rmSync(dir, { recursive: true, force: true })
   }
 })
-
-/** RFC 4180 reader for the round trip (quoted fields, doubled quotes, CRLF inside quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += c
-  }
-  assert.equal(quoted, false, 'no unterminated quote')
-  assert.equal(cell + row.join(''), '', 'file ends with CRLF')
-  return rows
-}
 
 test('CSV: RFC 4180, one row per finding, formula cells defused', () => {
   const text = csvReporter.render(INPUT)

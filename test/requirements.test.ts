@@ -10,6 +10,7 @@ import YAML from 'yaml'
 import { startRoleServer, type RoleServer } from './helpers/roles.ts'
 import { tempDir, writeTree } from './helpers/server.ts'
 import { runGuard } from './helpers/process.ts'
+import { parseCsv } from './helpers/csv.ts'
 import { signToken } from '../kernel/access/tokens.ts'
 import { JWT_SECRET } from './helpers/roles.ts'
 import { REQUIREMENT_TAG, requirementIdsIn, requirementKey } from '../kernel/base/requirement-tags.ts'
@@ -140,26 +141,6 @@ const UNTRACED = [
   ['Express', 'GET /rates'],
   ['Express', 'GET /history'],
 ]
-
-/** RFC 4180: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') row.push(field), (field = '')
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++
-    else field += c
-  }
-  return rows
-}
 
 describe('the requirement tag grammar', () => {
   test('bare ids with the known prefixes, and @requirement / @req followed by any id (lists too)', () => {

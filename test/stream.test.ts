@@ -6,15 +6,14 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
-import { chromium } from 'playwright-core'
 import { startRoleServer, JWT_SECRET, type RoleServer } from './helpers/roles.ts'
 import { tempDir, writeTree } from './helpers/server.ts'
 import { runGuard } from './helpers/process.ts'
+import { CHROMIUM, launchChromium } from './helpers/browser.ts'
 import { signToken } from '../kernel/access/tokens.ts'
 import type { AuditEntry, Finding, GateResult, ScanResult } from '../kernel/base/schemas.ts'
 import type { Role } from '../kernel/access/permissions.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
 const VULNERABLE = {
   'app/views.py': 'import os\n\ndef run(request):\n    code = request.args.get("code")\n    return eval(code)\n',
   'web/handler.js': 'function handle(req) {\n  return eval(req.query.expr)\n}\n',
@@ -344,10 +343,7 @@ describe('streamed scan: POST /api/run-scan-stream and GET /api/scans/{scan_id}/
 
   test('in Chromium, fetch reads the stream incrementally: started, findings, completed', { skip: !fs.existsSync(CHROMIUM) && `no browser at ${CHROMIUM}` }, async () => {
     writeTree(`${server.dir}/browser`, { ...VULNERABLE, ...busyRepo(16, 12) })
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    })
+    const browser = await launchChromium()
     try {
       const page = await browser.newPage()
       // Same origin as the API: the page is the server's own /health.

@@ -62,6 +62,24 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
+/**
+ * The 429 (or 503) a tracker answers past a usage limit (Azure DevOps, Jira): Retry-After waits that long; a 429
+ * without it waits until X-RateLimit-Reset (`resetAt` reads it as ms since the epoch), else 10 s. The header
+ * `reasonHeader` names what ran out.
+ */
+export function usageLimitAnswer(res: Response, now: number, reasonHeader: string, resetAt: (value: string) => number): RateLimitAnswer | undefined {
+  if (res.status !== 429 && res.status !== 503) return undefined
+  const reason = res.headers.get(reasonHeader)
+  const why = `rate limited (${res.status}${reason ? `, ${reason}` : ''}`
+  const retryAfter = retryAfterSeconds(res.headers.get('retry-after'), now)
+  if (retryAfter !== undefined) return { waitS: retryAfter, reason: `${why}, Retry-After ${retryAfter} s)` }
+  if (res.status === 503) return undefined
+  const header = res.headers.get('x-ratelimit-reset')
+  const reset = header === null ? NaN : resetAt(header)
+  if (Number.isFinite(reset)) return { waitS: Math.max(1, Math.ceil((reset - now) / 1000)), reason: `${why}, until ${new Date(reset).toISOString()})` }
+  return { waitS: 10, reason: `${why}, no Retry-After)` }
+}
+
 const defaultRateLimit = (res: Response): RateLimitAnswer | undefined => {
   const wait = retryAfterSeconds(res.headers.get('retry-after'))
   return (res.status === 429 || res.status === 503) && wait !== undefined ? { waitS: wait, reason: `rate limited (${res.status})` } : undefined

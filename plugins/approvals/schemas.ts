@@ -1,6 +1,6 @@
 // Approval requests (CONTRACT §9): the request, its decisions, the list filters and the decision body.
 import { Type, type Static } from '@sinclair/typebox'
-import { PageQuery, Severity } from '../../kernel/plugin.ts'
+import { GateResult, PageQuery } from '../../kernel/plugin.ts'
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
@@ -25,20 +25,10 @@ export const ApprovalDecision = Type.Object(
 )
 export type ApprovalDecision = Static<typeof ApprovalDecision>
 
-export const ApprovalGate = Type.Object(
-  {
-    total_findings: Type.Integer(),
-    critical: Type.Integer(),
-    high: Type.Integer(),
-    medium: Type.Integer(),
-    low: Type.Integer(),
-    info: Type.Integer(),
-    suppressed: Type.Integer(),
-    blocking: Type.Integer(),
-    fail_on: Type.Array(Severity),
-  },
-  { title: 'ApprovalGate', description: 'The counts of the failed gate that asked for the approval' },
-)
+export const ApprovalGate = Type.Pick(GateResult, ['total_findings', 'critical', 'high', 'medium', 'low', 'info', 'suppressed', 'blocking', 'fail_on'], {
+  title: 'ApprovalGate',
+  description: 'The counts of the failed gate that asked for the approval',
+})
 
 export const ApprovalRequest = Type.Object(
   {

@@ -1,7 +1,7 @@
 // Azure DevOps' Work Item Tracking REST API 7.1 as this provider speaks it: basic auth with a personal access token,
 // what a throttled answer and a refused token look like, errors in one line, the work item fields read, and the tags
 // that carry the marker.
-import { isMarkerKey, retryAfterSeconds, VERSION, type RateLimitAnswer, type Severity } from '../../kernel/plugin.ts'
+import { isMarkerKey, usageLimitAnswer, VERSION, type RateLimitAnswer, type Severity } from '../../kernel/plugin.ts'
 
 export const API_VERSION = '7.1'
 export const DEFAULT_HOST = 'https://dev.azure.com'
@@ -84,15 +84,8 @@ export const SEVERITY_VALUE: Record<Severity, string> = { critical: '1 - Critica
  * out); a 503 with Retry-After waits too. A 429 without Retry-After waits until X-RateLimit-Reset, else 10 s.
  */
 export function azureRateLimit(res: Response, _body: unknown, now = Date.now()): RateLimitAnswer | undefined {
-  if (res.status !== 429 && res.status !== 503) return undefined
-  const resource = res.headers.get('x-ratelimit-resource')
-  const why = `rate limited (${res.status}${resource ? `, ${resource}` : ''}`
-  const retryAfter = retryAfterSeconds(res.headers.get('retry-after'), now)
-  if (retryAfter !== undefined) return { waitS: retryAfter, reason: `${why}, Retry-After ${retryAfter} s)` }
-  if (res.status === 503) return undefined
-  const reset = Number(res.headers.get('x-ratelimit-reset'))
-  if (res.headers.has('x-ratelimit-reset') && Number.isFinite(reset)) return { waitS: Math.max(1, Math.ceil(reset - now / 1000)), reason: `${why}, until ${new Date(reset * 1000).toISOString()})` }
-  return { waitS: 10, reason: `${why}, no Retry-After)` }
+  // X-RateLimit-Reset: epoch seconds.
+  return usageLimitAnswer(res, now, 'x-ratelimit-resource', (reset) => Number(reset) * 1000)
 }
 
 export const PAT_REJECTED = 'Azure DevOps rejected the personal access token in GUARD_AZURE_PAT (expired, revoked, mistyped, or without the Work Items scope?)'

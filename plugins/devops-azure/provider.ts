@@ -2,7 +2,7 @@
 // or just its name; an Azure DevOps Server collection's URL, https://server/tfs/DefaultCollection, here or in
 // `api_url`), `project`, `work_item_type` (default Bug, else Issue, else Task) and `area_path`; the personal access
 // token only from GUARD_AZURE_PAT.
-import { BadRequestError, TrackerHttp, type ProviderSettings, type WorkItemProvider } from '../../kernel/plugin.ts'
+import { BadRequestError, TrackerHttp, trackerUrl, writeIntervalMs, type ProviderSettings, type WorkItemProvider } from '../../kernel/plugin.ts'
 import { azureHeaders, azureRateLimit, DEFAULT_HOST, describeAzureError } from './api.ts'
 import { AzureClient } from './client.ts'
 import { AzureHttp } from './http.ts'
@@ -25,20 +25,6 @@ function organizationUrl(settings: ProviderSettings): string | undefined {
   return value?.replace(/\/+$/, '')
 }
 
-/** https, or http on this machine only: the token travels with every request. */
-function checkedUrl(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new BadRequestError(`devops.azure.organization is not a URL: ${JSON.stringify(value.slice(0, 200))}`)
-  }
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new BadRequestError('devops.azure.organization must be https (the token travels with every request); http only on a loopback host')
-  if (url.username || url.password || url.search || url.hash) throw new BadRequestError('devops.azure.organization must have no credentials, query or fragment')
-  return value
-}
-
 export const azureProvider: WorkItemProvider = {
   name: 'azure',
   title: 'Azure DevOps',
@@ -53,23 +39,22 @@ export const azureProvider: WorkItemProvider = {
       throw new BadRequestError('devops.azure.organization and devops.azure.api_url are both URLs: set one (api_url is an Azure DevOps Server collection URL, as organization may be)')
     if (organization && !isUrl(organization) && !ORGANIZATION.test(organization))
       throw new BadRequestError(`devops.azure.organization must be an organization's name (letters, digits, hyphens) or URL: ${JSON.stringify(organization.slice(0, 200))}`)
-    const url = organizationUrl(settings)
-    if (!url) throw new BadRequestError("devops.azure.organization is not set: name the organization's URL (https://dev.azure.com/acme) or an Azure DevOps Server collection's (https://server/tfs/DefaultCollection)")
+    const orgUrl = organizationUrl(settings)
+    if (!orgUrl) throw new BadRequestError("devops.azure.organization is not set: name the organization's URL (https://dev.azure.com/acme) or an Azure DevOps Server collection's (https://server/tfs/DefaultCollection)")
     const project = text(settings, 'project')
     if (!project) throw new BadRequestError("devops.azure.project is not set: name the project whose work items guard keeps")
     if (!PROJECT.test(project)) throw new BadRequestError(`devops.azure.project is not a project name Azure DevOps allows: ${JSON.stringify(project.slice(0, 200))}`)
-    const orgUrl = checkedUrl(url)
+    trackerUrl(orgUrl, 'devops.azure.organization', 'the token')
     const pat = env.GUARD_AZURE_PAT
     if (!pat) throw new BadRequestError("GUARD_AZURE_PAT is not set in the server's environment: the azure provider needs a personal access token with the Work Items (Read & write) scope")
     const headers = azureHeaders(pat)
-    const interval = Number(env.GUARD_AZURE_WRITE_INTERVAL_MS ?? WRITE_INTERVAL_MS)
     const http = new TrackerHttp({
       tracker: 'Azure DevOps',
       baseUrl: orgUrl,
       headers,
       // The header's base64 is as secret as the token it encodes.
       secrets: [pat, headers.authorization.replace(/^Basic /, '')],
-      writeIntervalMs: Number.isFinite(interval) && interval >= 0 ? interval : WRITE_INTERVAL_MS,
+      writeIntervalMs: writeIntervalMs(env.GUARD_AZURE_WRITE_INTERVAL_MS, WRITE_INTERVAL_MS),
       rateLimit: azureRateLimit,
       describe: describeAzureError,
       log,

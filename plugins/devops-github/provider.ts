@@ -1,6 +1,6 @@
 // `devops.provider: github`: settings `devops.github.repository` (owner/name) and `api_url` (GitHub Enterprise Server:
 // https://HOST/api/v3); the token only from GUARD_GITHUB_TOKEN.
-import { BadRequestError, TrackerHttp, type ProviderSettings, type WorkItemProvider } from '../../kernel/plugin.ts'
+import { BadRequestError, TrackerHttp, trackerUrl, writeIntervalMs, type ProviderSettings, type WorkItemProvider } from '../../kernel/plugin.ts'
 import { DEFAULT_API_URL, describeGitHubError, githubHeaders, githubRateLimit } from './api.ts'
 import { GitHubClient } from './client.ts'
 
@@ -9,20 +9,6 @@ const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/
 const WRITE_INTERVAL_MS = 1000
 
 const apiUrlOf = (settings: ProviderSettings) => (typeof settings.api_url === 'string' ? settings.api_url.replace(/\/+$/, '') : DEFAULT_API_URL)
-
-/** https, or http on this machine only: the token is sent with every request. */
-function checkedApiUrl(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new BadRequestError(`devops.github.api_url is not a URL: ${JSON.stringify(value.slice(0, 200))}`)
-  }
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new BadRequestError('devops.github.api_url must be https (the token travels with every request); http only on a loopback host')
-  if (url.username || url.password || url.search || url.hash) throw new BadRequestError('devops.github.api_url must have no credentials, query or fragment')
-  return value
-}
 
 export const githubProvider: WorkItemProvider = {
   name: 'github',
@@ -35,14 +21,14 @@ export const githubProvider: WorkItemProvider = {
     if (!REPOSITORY.test(repository)) throw new BadRequestError(`devops.github.repository must be owner/name: ${JSON.stringify(repository.slice(0, 200))}`)
     const token = env.GUARD_GITHUB_TOKEN
     if (!token) throw new BadRequestError("GUARD_GITHUB_TOKEN is not set in the server's environment: the github provider needs a token with write access to the repository's issues")
-    const apiUrl = checkedApiUrl(apiUrlOf(settings))
-    const interval = Number(env.GUARD_GITHUB_WRITE_INTERVAL_MS ?? WRITE_INTERVAL_MS)
+    const apiUrl = apiUrlOf(settings)
+    trackerUrl(apiUrl, 'devops.github.api_url', 'the token')
     const http = new TrackerHttp({
       tracker: 'GitHub',
       baseUrl: apiUrl,
       headers: githubHeaders(token),
       secrets: [token],
-      writeIntervalMs: Number.isFinite(interval) && interval >= 0 ? interval : WRITE_INTERVAL_MS,
+      writeIntervalMs: writeIntervalMs(env.GUARD_GITHUB_WRITE_INTERVAL_MS, WRITE_INTERVAL_MS),
       rateLimit: githubRateLimit,
       describe: describeGitHubError,
       log,

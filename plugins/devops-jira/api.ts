@@ -1,7 +1,7 @@
 // Jira's REST API as this provider speaks it, in both flavours: Cloud (REST v3, basic auth with an email and an API
 // token) and Data Center (REST v2, a personal access token as a bearer): headers, rate-limit answers, errors in one
 // line, the issue fields read, and the labels that carry the marker.
-import { isMarkerKey, retryAfterSeconds, VERSION, type RateLimitAnswer, type Severity } from '../../kernel/plugin.ts'
+import { isMarkerKey, usageLimitAnswer, VERSION, type RateLimitAnswer, type Severity } from '../../kernel/plugin.ts'
 
 export type Flavour = 'cloud' | 'datacenter'
 
@@ -67,15 +67,7 @@ export const isDone = (status: JiraStatus | undefined) => status?.statusCategory
  * X-RateLimit-Reset (an ISO time) waits until then; a bare 429 waits 10 s, as Atlassian's backoff advice starts.
  */
 export function jiraRateLimit(res: Response, _body: unknown, now = Date.now()): RateLimitAnswer | undefined {
-  if (res.status !== 429 && res.status !== 503) return undefined
-  const reason = res.headers.get('ratelimit-reason')
-  const why = `rate limited (${res.status}${reason ? `, ${reason}` : ''}`
-  const retryAfter = retryAfterSeconds(res.headers.get('retry-after'), now)
-  if (retryAfter !== undefined) return { waitS: retryAfter, reason: `${why}, Retry-After ${retryAfter} s)` }
-  if (res.status === 503) return undefined
-  const reset = Date.parse(res.headers.get('x-ratelimit-reset') ?? '')
-  if (!Number.isNaN(reset)) return { waitS: Math.max(1, Math.ceil((reset - now) / 1000)), reason: `${why}, until ${new Date(reset).toISOString()})` }
-  return { waitS: 10, reason: `${why}, no Retry-After)` }
+  return usageLimitAnswer(res, now, 'ratelimit-reason', Date.parse)
 }
 
 /** `400 summary: You must specify a summary of the issue.`; a 401 and a 403 say what to do. */

@@ -2,7 +2,7 @@
 // (cloud | datacenter; by default cloud for *.atlassian.net sites, datacenter for any other host). The credentials only
 // from the environment: GUARD_JIRA_EMAIL and GUARD_JIRA_TOKEN (an API token) for Cloud, GUARD_JIRA_TOKEN (a personal
 // access token) for Data Center.
-import { BadRequestError, TrackerHttp, type ProviderSettings, type WorkItemProvider } from '../../kernel/plugin.ts'
+import { BadRequestError, TrackerHttp, trackerUrl, writeIntervalMs, type ProviderSettings, type WorkItemProvider } from '../../kernel/plugin.ts'
 import { API_VERSION, describeJiraError, FLAVOUR_TITLE, isCloudHost, jiraHeaders, jiraRateLimit, type Flavour } from './api.ts'
 import { JiraClient } from './client.ts'
 
@@ -12,20 +12,6 @@ const PROJECT = /^[A-Za-z][A-Za-z0-9_]{0,254}$/
 const WRITE_INTERVAL_MS = 100
 
 const text = (settings: ProviderSettings, key: string) => (typeof settings[key] === 'string' ? (settings[key] as string) : undefined)
-
-/** https, or http on this machine only: the credentials travel with every request. */
-function siteUrl(value: string): URL {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new BadRequestError(`devops.jira.url is not a URL: ${JSON.stringify(value.slice(0, 200))}`)
-  }
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new BadRequestError('devops.jira.url must be https (the credentials travel with every request); http only on a loopback host')
-  if (url.username || url.password || url.search || url.hash) throw new BadRequestError('devops.jira.url must have no credentials, query or fragment')
-  return url
-}
 
 /** `devops.jira.deployment`, else what the host says: Atlassian's hosts are Cloud, any other is Data Center. */
 function flavourOf(settings: ProviderSettings, url: URL): Flavour {
@@ -53,7 +39,7 @@ export const jiraProvider: WorkItemProvider = {
     const project = text(settings, 'project')
     if (!project) throw new BadRequestError('devops.jira.project is not set: name the key of the project whose issues hold the work items (e.g. SEC)')
     if (!PROJECT.test(project)) throw new BadRequestError(`devops.jira.project must be a project key (letters, digits, underscores): ${JSON.stringify(project.slice(0, 200))}`)
-    const site = siteUrl(url)
+    const site = trackerUrl(url, 'devops.jira.url', 'the credentials')
     const flavour = flavourOf(settings, site)
     const token = env.GUARD_JIRA_TOKEN
     const email = env.GUARD_JIRA_EMAIL
@@ -62,14 +48,13 @@ export const jiraProvider: WorkItemProvider = {
     if (flavour === 'cloud' && !email) throw new BadRequestError("GUARD_JIRA_EMAIL is not set in the server's environment: Jira Cloud signs in with the account's email and the API token in GUARD_JIRA_TOKEN")
     const siteBase = site.href.replace(/\/+$/, '')
     const headers = jiraHeaders(flavour, token, email)
-    const interval = Number(env.GUARD_JIRA_WRITE_INTERVAL_MS ?? WRITE_INTERVAL_MS)
     const http = new TrackerHttp({
       tracker: 'Jira',
       baseUrl: `${siteBase}/rest/api/${API_VERSION[flavour]}`,
       headers,
       // The header's base64 is as secret as the token it encodes.
       secrets: [token, headers.authorization.replace(/^\w+ /, '')],
-      writeIntervalMs: Number.isFinite(interval) && interval >= 0 ? interval : WRITE_INTERVAL_MS,
+      writeIntervalMs: writeIntervalMs(env.GUARD_JIRA_WRITE_INTERVAL_MS, WRITE_INTERVAL_MS),
       rateLimit: jiraRateLimit,
       describe: (status, body) => describeJiraError(flavour, status, body),
       log,

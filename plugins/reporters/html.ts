@@ -1,6 +1,5 @@
 // HTML reporter: one self-contained page (inline CSS/JS, no requests) with a chart, filters and every finding.
-import { createHash } from 'node:crypto'
-import { escapeMarkup as esc, SEVERITIES, type Finding, type Reporter, type ReportInput, type Severity } from '../../kernel/plugin.ts'
+import { escapeMarkup as esc, selfContainedHead, SEVERITIES, type Finding, type Reporter, type ReportInput, type Severity } from '../../kernel/plugin.ts'
 import { compareTriage, locationLabel, severityCounts, sortedFindings, standardsLabel, suppressionLabel, type SeverityCounts } from './findings.ts'
 
 const STYLE = `
@@ -71,20 +70,6 @@ const SCRIPT = `
   apply();
 })();
 `
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
-}
-
-/** Nothing may load from anywhere: only this page's own style and script (by hash) run. */
-const CSP = [
-  "default-src 'none'",
-  `style-src ${sha256(STYLE)}`,
-  `script-src ${sha256(SCRIPT)}`,
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ')
 
 /** Horizontal bars, drawn here so the chart shows without JavaScript; suppressed findings as a paler tail. */
 function severityChart(open: SeverityCounts, suppressed: SeverityCounts): string {
@@ -172,18 +157,7 @@ export function renderHtml(input: ReportInput): string {
   const title = `guard report: ${input.target}`
 
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="referrer" content="no-referrer">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="generator" content="guard">',
-    `<title>${esc(title)}</title>`,
-    '<link rel="icon" href="data:,">',
-    `<style>${STYLE}</style>`,
-    '</head>',
+    selfContainedHead({ title, style: STYLE, script: SCRIPT }),
     '<body>',
     '<header>',
     `<h1>${esc(title)}</h1>`,

@@ -1,6 +1,5 @@
 // The traceability matrix as one self-contained HTML page (no script, no request leaves it), every value escaped.
-import { createHash } from 'node:crypto'
-import { escapeMarkup as esc } from '../../kernel/plugin.ts'
+import { escapeMarkup as esc, selfContainedHead } from '../../kernel/plugin.ts'
 import { commitLabel, placeList, type MatrixInput } from './matrix.ts'
 import type { CoverageStatus } from './schemas.ts'
 
@@ -28,9 +27,6 @@ footer{margin-top:24px;color:var(--muted);font-size:12px}
 @media print{body{max-width:none}.card{break-inside:avoid}tr{break-inside:avoid}}
 `
 
-/** Nothing loads from anywhere, and nothing runs: only this page's own style (by hash) applies. */
-const CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'; img-src data:; base-uri 'none'; form-action 'none'`
-
 function places(refs: { file: string; line: number }[]): string {
   return refs.length ? `<ul>${placeList(refs).map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '<span class="muted">none</span>'
 }
@@ -43,18 +39,7 @@ export function renderMatrixHtml(input: MatrixInput): string {
   const card = (label: string, value: string | number) => `<div class="card"><b>${esc(String(value))}</b>${esc(label)}</div>`
   const title = `Requirements traceability matrix: ${input.repository}`
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="referrer" content="no-referrer">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="generator" content="guard">',
-    `<title>${esc(title)}</title>`,
-    '<link rel="icon" href="data:,">',
-    `<style>${STYLE}</style>`,
-    '</head>',
+    selfContainedHead({ title, style: STYLE }),
     '<body>',
     '<header>',
     `<h1>${esc(title)}</h1>`,

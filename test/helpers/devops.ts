@@ -1,5 +1,5 @@
-// What the work-item tracker suites (devops-github, devops-jira, devops-azure) share: the files they scan, a Team
-// license, a server whose devops.provider is the tracker, the calls every test makes, and guard serve as a process
+// What the work-item tracker suites (devops-github, devops-jira, devops-azure) share: the files they scan (the local
+// provider's suite, devops, scans them too), a Team license, a server whose devops.provider is the tracker, the calls every test makes, and guard serve as a process
 // for the tests that look for a token in everything it says.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'

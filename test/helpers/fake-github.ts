@@ -6,8 +6,8 @@
 // x-ratelimit-* headers and a primary limit that runs out, and injected faults: rate limits (primary, secondary
 // with or without Retry-After), 5xx, connection resets before or after the request is processed, an outage from
 // request N on. Every request is logged (tests and the bench count them). GHES: `prefix: '/api/v3'`.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
+import { countsToOutage, FakeHttp, parseObject, type LoggedBase } from './fake-http.ts'
 
 const DOCS = 'https://docs.github.com/rest'
 const API_VERSIONS = ['2022-11-28']
@@ -60,56 +60,36 @@ export type Fault =
   /** Destroys the connection without an answer; `after`: only once the request has been processed. */
   | { kind: 'reset'; after?: boolean }
 
-export interface LoggedRequest {
-  method: string
-  /** Path and query, without the GHES prefix. */
-  path: string
-  /** 0 when the connection was reset instead. */
+/** A request as logged: its path and query without the GHES prefix. */
+export type LoggedRequest = LoggedBase
+
+interface Answer {
   status: number
+  body?: unknown
+  headers?: Record<string, string>
+  /** x-ratelimit-* headers (default: sent). */
+  rate?: boolean
 }
 
-interface PendingFault {
-  fault: Fault
-  method?: string
-  path?: RegExp
-  times: number
-}
-
-export class FakeGitHub {
-  readonly requests: LoggedRequest[] = []
+export class FakeGitHub extends FakeHttp<Fault, LoggedRequest, Answer> {
   readonly repos = new Map<string, FakeRepo>()
   readonly tokens = new Map<string, FakeUser>()
   /** Renamed repositories: old owner/name → new; GitHub answers 301 (GET) or 307 (other methods) to /repositories/{id}. */
   readonly renames = new Map<string, string>()
   /** The primary rate limit: every authenticated request but /rate_limit spends one; reset at `reset` (epoch s). */
   readonly rate = { limit: 5000, remaining: 5000, reset: Math.floor(Date.now() / 1000) + 3600 }
-  /** Answers from request number `outageFrom` (1-based) on fail as `outage` says. */
-  outageFrom: number | undefined
-  outage: 'reset' | 503 = 503
   /** The outage starts once this many requests matching `method` and `path` have been answered with success. */
   outageAfter: { method: string; path: RegExp; count: number } | undefined
-  /** Milliseconds before each answer (to make runs overlap). */
-  delayMs = 0
-  private faults: PendingFault[] = []
-  private server!: http.Server
   private nextId = 1000
-  url = ''
-  origin = ''
 
-  private constructor(readonly prefix: string) {}
+  private constructor(readonly prefix: string) {
+    super()
+  }
 
   static async start(opts: { prefix?: string } = {}): Promise<FakeGitHub> {
     const fake = new FakeGitHub(opts.prefix ?? '')
-    fake.server = http.createServer((req, res) => void fake.handle(req, res))
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
-    fake.origin = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`
-    fake.url = fake.origin + fake.prefix
+    await fake.listen(fake.prefix)
     return fake
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
   }
 
   addUser(token: string, user: FakeUser): void {
@@ -131,11 +111,6 @@ export class FakeGitHub {
     return full
   }
 
-  /** The next `times` requests matching `method` and `path` (a regex over the path without prefix) fail so. */
-  inject(fault: Fault, match: { method?: string; path?: RegExp; times?: number } = {}): void {
-    this.faults.push({ fault, method: match.method, path: match.path, times: match.times ?? 1 })
-  }
-
   /** Requests made, optionally only those matching. */
   count(method?: string, path?: RegExp): number {
     return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path))).length
@@ -145,59 +120,47 @@ export class FakeGitHub {
     return this.repos.get(fullName.toLowerCase())?.issues.filter((i) => !i.pull_request) ?? []
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const raw = await readBody(req)
-    const url = new URL(req.url ?? '/', this.origin)
-    const method = req.method ?? 'GET'
-    const entry: LoggedRequest = { method, path: url.pathname.slice(this.prefix.length) + url.search, status: 0 }
-    this.requests.push(entry)
-    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs))
-    const reset = () => {
-      entry.status = 0
-      req.socket.destroy()
-    }
-    if (this.outageFrom !== undefined && this.requests.length >= this.outageFrom) {
-      if (this.outage === 'reset') return reset()
-      return this.send(res, entry, 503, { message: 'Service Unavailable' })
-    }
-    const pending = this.faults.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(entry.path)))
-    if (pending) pending.times--
-    const fault = pending?.fault
-    if (fault?.kind === 'reset' && !fault.after) return reset()
-    if (fault?.kind === 'primary') {
-      const resetAt = Math.floor(Date.now() / 1000) + (fault.resetInS ?? 1)
-      return this.send(res, entry, fault.status ?? 403, { message: 'API rate limit exceeded for user ID 1.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api` }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) })
-    }
-    if (fault?.kind === 'secondary')
-      return this.send(res, entry, fault.status ?? 403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits` }, { 'retry-after': String(fault.retryAfterS ?? 1) })
-    if (fault?.kind === 'secondary-no-retry-after')
-      return this.send(res, entry, 403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: DOCS })
-    if (fault?.kind === 'status') return this.send(res, entry, fault.status, { message: fault.status >= 500 ? 'Server Error' : 'Error' })
-
-    if (!this.prefix || url.pathname.startsWith(this.prefix)) {
-      const answer = this.route(method, url, req.headers, raw)
-      if (fault?.kind === 'reset' && fault.after) return reset()
-      return this.send(res, entry, answer.status, answer.body, answer.headers, answer.rate)
-    }
-    return this.send(res, entry, 404, { message: 'Not Found', documentation_url: DOCS })
+  protected entryOf(method: string, url: URL): LoggedRequest {
+    return { method, path: url.pathname.slice(this.prefix.length) + url.search, status: 0 }
   }
 
-  private send(res: http.ServerResponse, entry: LoggedRequest, status: number, body: unknown, headers: Record<string, string> = {}, rate = true): void {
-    entry.status = status
-    const after = this.outageAfter
-    if (after && status < 300 && entry.method === after.method && after.path.test(entry.path) && --after.count <= 0) {
+  protected unavailable(): Answer {
+    return { status: 503, body: { message: 'Service Unavailable' } }
+  }
+
+  protected faultAnswer(fault: Fault): Answer | undefined {
+    if (fault.kind === 'primary') {
+      const resetAt = Math.floor(Date.now() / 1000) + (fault.resetInS ?? 1)
+      return { status: fault.status ?? 403, body: { message: 'API rate limit exceeded for user ID 1.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api` }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) } }
+    }
+    if (fault.kind === 'secondary')
+      return { status: fault.status ?? 403, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits` }, headers: { 'retry-after': String(fault.retryAfterS ?? 1) } }
+    if (fault.kind === 'secondary-no-retry-after')
+      return { status: 403, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: DOCS } }
+    if (fault.kind === 'status') return { status: fault.status, body: { message: fault.status >= 500 ? 'Server Error' : 'Error' } }
+    return undefined
+  }
+
+  protected answer(method: string, url: URL, headers: http.IncomingHttpHeaders, raw: string): Answer {
+    if (!this.prefix || url.pathname.startsWith(this.prefix)) return this.route(method, url, headers, raw)
+    return { status: 404, body: { message: 'Not Found', documentation_url: DOCS } }
+  }
+
+  protected send(res: http.ServerResponse, entry: LoggedRequest, answer: Answer): void {
+    entry.status = answer.status
+    if (countsToOutage(this.outageAfter, entry)) {
       this.outageAfter = undefined
       this.outageFrom = this.requests.length + 1
     }
     const now = Math.floor(Date.now() / 1000)
     if (now >= this.rate.reset) Object.assign(this.rate, { remaining: this.rate.limit, reset: now + 3600 })
-    const rateHeaders = rate ? { 'x-ratelimit-limit': String(this.rate.limit), 'x-ratelimit-remaining': String(this.rate.remaining), 'x-ratelimit-reset': String(this.rate.reset), 'x-ratelimit-used': String(this.rate.limit - this.rate.remaining), 'x-ratelimit-resource': 'core' } : {}
-    const text = body === undefined ? '' : JSON.stringify(body)
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-api-version-selected': API_VERSIONS[0], ...rateHeaders, ...headers })
+    const rateHeaders = (answer.rate ?? true) ? { 'x-ratelimit-limit': String(this.rate.limit), 'x-ratelimit-remaining': String(this.rate.remaining), 'x-ratelimit-reset': String(this.rate.reset), 'x-ratelimit-used': String(this.rate.limit - this.rate.remaining), 'x-ratelimit-resource': 'core' } : {}
+    const text = answer.body === undefined ? '' : JSON.stringify(answer.body)
+    res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'x-github-api-version-selected': API_VERSIONS[0], ...rateHeaders, ...answer.headers })
     res.end(text)
   }
 
-  private route(method: string, url: URL, headers: http.IncomingHttpHeaders, raw: string): { status: number; body?: unknown; headers?: Record<string, string>; rate?: boolean } {
+  private route(method: string, url: URL, headers: http.IncomingHttpHeaders, raw: string): Answer {
     const path = url.pathname.slice(this.prefix.length).replace(/\/+$/, '') || '/'
     const err = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { message, documentation_url: DOCS, ...extra } })
     if (!headers['user-agent'])
@@ -234,14 +197,7 @@ export class FakeGitHub {
     const repo = byId ?? (m ? this.repos.get(`${m[1]}/${m[2]}`.toLowerCase()) : undefined)
     const rest = byId ? idRest : m?.[3] ?? ''
     if (!repo) return err(404, 'Not Found')
-    const body = (): Record<string, unknown> | undefined => {
-      try {
-        const parsed = JSON.parse(raw || '{}')
-        return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined
-      } catch {
-        return undefined
-      }
-    }
+    const body = () => parseObject(raw)
     const invalid = (resource: string, field: string, code: string, message?: string) => err(422, 'Validation Failed', { errors: [{ resource, field, code, ...(message ? { message } : {}) }], status: '422' })
 
     if (method === 'GET' && rest === '') return { status: 200, body: { id: repo.id, full_name: repo.full_name, has_issues: repo.has_issues, permissions: repo.permissions }, headers: scopes }
@@ -351,13 +307,4 @@ export class FakeGitHub {
     const links = [...(page > 1 ? [link(page - 1, 'prev')] : []), ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first')] : [])]
     return { status: 200, body: all.slice((page - 1) * perPage, page * perPage), headers: links.length ? { link: links.join(', ') } : {} }
   }
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', () => resolve(''))
-  })
 }

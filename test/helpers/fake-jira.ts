@@ -16,8 +16,8 @@
 // `!=`, `in (…)` over project, labels, reporter, key, status and statusCategory, `currentUser()`, ORDER BY key,
 // created or updated; anything else is a 400 as Jira words it. Faults: 429, 5xx, connection resets before or after
 // processing, an outage from request N on. Every request is logged (tests and the bench count them).
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
+import { FakeHttp, parseObject, type LoggedBase } from './fake-http.ts'
 
 export type Flavour = 'cloud' | 'datacenter'
 export type Category = 'new' | 'indeterminate' | 'done'
@@ -143,23 +143,12 @@ export type Fault =
   /** Destroys the connection without an answer; `after`: once the request has been processed. */
   | { kind: 'reset'; after?: boolean }
 
-export interface LoggedRequest {
-  method: string
-  /** Path and query, after the site's context path. */
-  path: string
-  /** 0 when the connection was reset instead. */
-  status: number
+/** A request as logged: its path and query after the site's context path. */
+export interface LoggedRequest extends LoggedBase {
   /** The request's body as sent (for searches: the JQL). */
   body: string
   /** The response as sent (tests grep it for secrets). */
   response: string
-}
-
-interface PendingFault {
-  fault: Fault
-  method?: string
-  path?: RegExp
-  times: number
 }
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string>; text?: string }
@@ -169,46 +158,32 @@ const jiraError = (status: number, messages: string[], errors: Record<string, st
 /** Jira's time format: `2026-11-26T09:12:44.123+0000`. */
 const jiraTime = (d: Date) => d.toISOString().replace('Z', '+0000')
 
-export class FakeJira {
-  readonly requests: LoggedRequest[] = []
+export class FakeJira extends FakeHttp<Fault, LoggedRequest, Answer> {
   readonly projects = new Map<string, FakeProject>()
   readonly users: FakeUser[] = []
   readonly issues: FakeIssue[] = []
-  /** Answers from request number `outageFrom` (1-based) on fail as `outage` says. */
-  outageFrom: number | undefined
-  outage: 'reset' | 503 = 503
   /** An outage that starts once `count` requests matching `method` and `path` have been answered. */
   outageAfter: { method?: string; path?: RegExp; count: number } | undefined
   /** Data Center's jira.search.views.default.max: the most issues one search page returns. */
   searchCap = 1000
-  private faults: PendingFault[] = []
-  private server!: http.Server
   private nextId = 10000
-  url = ''
-  origin = ''
 
   private constructor(
     readonly flavour: Flavour,
     /** A Data Center's context path (`/jira`), or ''. */
     readonly contextPath: string,
-  ) {}
+  ) {
+    super()
+  }
 
   static async start(flavour: Flavour, opts: { contextPath?: string } = {}): Promise<FakeJira> {
     const fake = new FakeJira(flavour, opts.contextPath ?? '')
-    fake.server = http.createServer((req, res) => void fake.handle(req, res))
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
-    fake.origin = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`
-    fake.url = fake.origin + fake.contextPath
+    await fake.listen(fake.contextPath)
     return fake
   }
 
   get apiVersion(): string {
     return this.flavour === 'cloud' ? '3' : '2'
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((resolve) => this.server.close(() => resolve()))
   }
 
   addUser(user: FakeUser): FakeUser {
@@ -239,11 +214,6 @@ export class FakeJira {
     return full
   }
 
-  /** The next `times` requests matching `method` and `path` (a regex over the path after the API prefix) fail so. */
-  inject(fault: Fault, match: { method?: string; path?: RegExp; times?: number } = {}): void {
-    this.faults.push({ fault, method: match.method, path: match.path, times: match.times ?? 1 })
-  }
-
   /** Requests made, optionally only those matching (the path after the API prefix, e.g. /issue). */
   count(method?: string, path?: RegExp): number {
     return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(this.apiPath(r.path)))).length
@@ -262,39 +232,40 @@ export class FakeJira {
     return path.replace(/\?.*$/, '').replace(new RegExp(`^/rest/api/${this.apiVersion}`), '')
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const raw = await readBody(req)
-    const url = new URL(req.url ?? '/', this.origin)
-    const method = req.method ?? 'GET'
-    const entry: LoggedRequest = { method, path: url.pathname.slice(this.contextPath.length) + url.search, status: 0, body: raw, response: '' }
-    this.requests.push(entry)
-    const reset = () => {
-      entry.status = 0
-      req.socket.destroy()
-    }
-    const apiPath = this.apiPath(entry.path)
-    const after = this.outageAfter
-    if (after && (!after.method || after.method === method) && (!after.path || after.path.test(apiPath)) && after.count-- <= 0) this.outageFrom = this.requests.length
-    if (this.outageFrom !== undefined && this.requests.length >= this.outageFrom) {
-      if (this.outage === 'reset') return reset()
-      return this.send(res, entry, { status: 503, text: '<html><body><h1>503 Service Unavailable</h1></body></html>', headers: { 'content-type': 'text/html' } })
-    }
-    const pending = this.faults.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(apiPath)))
-    if (pending) pending.times--
-    const fault = pending?.fault
-    if (fault?.kind === 'reset' && !fault.after) return reset()
-    if (fault?.kind === 'rate-limit') {
-      const wait = fault.retryAfterS ?? 1
-      const resetAt = new Date(Date.now() + wait * 1000).toISOString()
-      return this.send(res, entry, { ...jiraError(429, ['Rate limit exceeded.']), headers: { ...(fault.resetOnly ? {} : { 'retry-after': String(wait) }), 'x-ratelimit-reset': resetAt, 'ratelimit-reason': 'jira-burst-based', 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0' } })
-    }
-    if (fault?.kind === 'status') return this.send(res, entry, fault.status >= 500 ? jiraError(fault.status, ['Internal server error']) : jiraError(fault.status, ['Error']))
-    const answer = url.pathname.startsWith(this.contextPath) ? this.route(method, url, apiPath, req.headers, raw) : jiraError(404, ['Not found'])
-    if (fault?.kind === 'reset' && fault.after) return reset()
-    return this.send(res, entry, answer)
+  protected entryOf(method: string, url: URL, raw: string): LoggedRequest {
+    return { method, path: url.pathname.slice(this.contextPath.length) + url.search, status: 0, body: raw, response: '' }
   }
 
-  private send(res: http.ServerResponse, entry: LoggedRequest, answer: Answer): void {
+  /** Faults and `outageAfter` match the path after the API prefix (e.g. /issue). */
+  protected faultPath(entry: LoggedRequest): string {
+    return this.apiPath(entry.path)
+  }
+
+  /** `outageAfter` counts requests as they arrive: the one that reaches the count is the first to fail. */
+  protected arrived(entry: LoggedRequest, apiPath: string): void {
+    const after = this.outageAfter
+    if (after && (!after.method || after.method === entry.method) && (!after.path || after.path.test(apiPath)) && after.count-- <= 0) this.outageFrom = this.requests.length
+  }
+
+  protected unavailable(): Answer {
+    return { status: 503, text: '<html><body><h1>503 Service Unavailable</h1></body></html>', headers: { 'content-type': 'text/html' } }
+  }
+
+  protected faultAnswer(fault: Fault): Answer | undefined {
+    if (fault.kind === 'rate-limit') {
+      const wait = fault.retryAfterS ?? 1
+      const resetAt = new Date(Date.now() + wait * 1000).toISOString()
+      return { ...jiraError(429, ['Rate limit exceeded.']), headers: { ...(fault.resetOnly ? {} : { 'retry-after': String(wait) }), 'x-ratelimit-reset': resetAt, 'ratelimit-reason': 'jira-burst-based', 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0' } }
+    }
+    if (fault.kind === 'status') return fault.status >= 500 ? jiraError(fault.status, ['Internal server error']) : jiraError(fault.status, ['Error'])
+    return undefined
+  }
+
+  protected answer(method: string, url: URL, headers: http.IncomingHttpHeaders, raw: string, entry: LoggedRequest): Answer {
+    return url.pathname.startsWith(this.contextPath) ? this.route(method, url, this.apiPath(entry.path), headers, raw) : jiraError(404, ['Not found'])
+  }
+
+  protected send(res: http.ServerResponse, entry: LoggedRequest, answer: Answer): void {
     entry.status = answer.status
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body))
     entry.response = text
@@ -753,22 +724,4 @@ function decodeToken(s: string): { jql: string; at: number } | undefined {
   } catch {
     return undefined
   }
-}
-
-function parseObject(raw: string): Json | undefined {
-  try {
-    const parsed = JSON.parse(raw || '{}')
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', () => resolve(''))
-  })
 }
