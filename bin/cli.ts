@@ -68,8 +68,9 @@ function warn(warnings: { path: string; message: string }[]): void {
   }
 }
 
-async function withKernel<T>(fn: (kernel: Kernel) => Promise<T>, warm = false): Promise<T> {
-  const kernel = await Kernel.boot({ warm, lenientConfig: true })
+async function withKernel<T>(fn: (kernel: Kernel) => Promise<T>): Promise<T> {
+  // A scan starts the threads once its walk has listed more files than this thread takes (kernel/scan/pool.ts).
+  const kernel = await Kernel.boot({ lenientConfig: true })
   warn(kernel.configWarnings)
   try {
     return await fn(kernel)
@@ -133,7 +134,7 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
     } finally {
       bar.done()
     }
-  }, true)
+  })
 }
 
 /** `--progress json`: the streamed scan's events as JSON lines on stdout; a failure ends them with an `error` event. */

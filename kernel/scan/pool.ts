@@ -244,6 +244,8 @@ export class ScanPool {
       for (const file of files) {
         listed.push(file)
         total++
+        // Too many files for this thread: the threads start now, while the walk goes on.
+        if (this.threads && total === HERE_MAX_FILES + 1) this.start(opts.engines)
         if (this.threads && listed.length === EARLY_BATCH_FILES && free > 0) early.push(run(listed.splice(0)))
       }
       // The listing runs synchronously, so no result has been reported yet.
