@@ -18,7 +18,6 @@ import { INSTALL_DIR } from '../kernel/base/install.ts'
 import { writeFileAtomic } from '../kernel/base/files.ts'
 import { baselineOf, readBaseline } from '../kernel/scan/baseline.ts'
 import { migrateConfigText } from '../kernel/config/legacy.ts'
-import { serve } from './serve.ts'
 import { progressBar, formatText, formatGate, formatApproval, formatApprovals } from './output.ts'
 import { remoteServer } from './remote.ts'
 import type { ApprovalRequest } from '../plugins/approvals/schemas.ts'
@@ -295,6 +294,8 @@ export async function main(argv: string[]): Promise<number> {
         const { values } = parse(args, { port: { type: 'string', short: 'p' }, host: { type: 'string' }, reload: { type: 'boolean' } })
         const port = Number(values.port ?? process.env.GUARD_PORT ?? 8000)
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535`)
+        // Loaded for this command only: the other commands never load Fastify.
+        const { serve } = await import('./serve.ts')
         return await serve({ port, host: values.host ?? process.env.GUARD_HOST ?? '0.0.0.0', reload: values.reload === true })
       }
       case 'scan':
