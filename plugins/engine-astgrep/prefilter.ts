@@ -277,7 +277,9 @@ function memberNeed(rule: AstRule): Need {
     if (!a?.endAnchored || !b?.anchored) continue
     const flags = a.flags.includes('i') || b.flags.includes('i') ? 'sui' : 'su' // case folded for both only widens
     const term = safeRegex(`(?:${a.body})${MEMBER_SEPARATOR}(?:${b.body})${b.endAnchored ? END_OF_WORD : ''}`, flags, a.anchored)
-    return term ? [[term]] : null
+    // The regex runs only where the literal text both names need is there (`req` and `headers`): most files lack one.
+    const gate = both(regexRuns(object), regexRuns(member))
+    return term ? [[gate ? { ...term, gate } : term]] : null
   }
   return null
 }
@@ -420,12 +422,22 @@ const regexNeeds = new Map<string, Need>()
  * `const { body } = req`).
  */
 export function entryNeed(astLang: string, rule: AstRule): Need {
+  // Rules share entries (a library of sources included by a dozen rules), and a taint rule's need and its entries'
+  // are both derived from them: each is derived once per grammar.
+  const key = `${astLang}\u0000${JSON.stringify(rule)}`
+  let need = entryNeeds.get(key)
+  if (need === undefined) entryNeeds.set(key, (need = deriveEntryNeed(astLang, rule)))
+  return need
+}
+const entryNeeds = new Map<string, Need>()
+
+function deriveEntryNeed(astLang: string, rule: AstRule): Need {
   const all: Need[] = [regexNeed(rule.regex), memberNeed(rule), regexNeed(rule.prefilter)]
   if (typeof rule.pattern === 'string' || isRuleObject(rule.pattern)) all.push(patternNeed(astLang, rule.pattern as PatternStyle))
   // Positive relations need their node to exist in the file too; `not` constrains nothing.
-  for (const key of ['inside', 'has', 'precedes', 'follows'] as const) if (isRuleObject(rule[key])) all.push(entryNeed(astLang, rule[key]))
-  if (Array.isArray(rule.all)) for (const item of rule.all) if (isRuleObject(item)) all.push(entryNeed(astLang, item))
-  if (Array.isArray(rule.any)) all.push(either(rule.any.map((item) => (isRuleObject(item) ? entryNeed(astLang, item) : null))))
+  for (const key of ['inside', 'has', 'precedes', 'follows'] as const) if (isRuleObject(rule[key])) all.push(deriveEntryNeed(astLang, rule[key]))
+  if (Array.isArray(rule.all)) for (const item of rule.all) if (isRuleObject(item)) all.push(deriveEntryNeed(astLang, item))
+  if (Array.isArray(rule.any)) all.push(either(rule.any.map((item) => (isRuleObject(item) ? deriveEntryNeed(astLang, item) : null))))
   return allOf(all)
 }
 

@@ -369,6 +369,8 @@ class FileMatches {
   /** The file's nodes as the analysis walks them. */
   readonly tree = new Tree()
   private readonly cache = new Map<string, SgNode[]>()
+  /** The matches of a group picked from those of its union, by the group's key. */
+  private readonly withinCache = new Map<string, SgNode[]>()
   /**
    * `present(key)`: whether the file holds the literal text the part of that key needs; `scope`: the subtrees searched
    * (the functions a summary needs), else the whole file.
@@ -389,11 +391,14 @@ class FileMatches {
     const keep = entries.partKeys.map(this.present)
     if (keep.every(Boolean)) return entries
     if (!keep.includes(true)) return undefined
-    const key = `${entries.key}\u0001${keep.map(Number).join('')}`
-    let live = liveGroups.get(key)
+    // By the group, then the parts kept (a key of the group's whole text would be copied and hashed at every call).
+    let byKept = liveGroups.get(entries)
+    if (!byKept) liveGroups.set(entries, (byKept = new Map()))
+    const kept = keep.map(Number).join('')
+    let live = byKept.get(kept)
     if (!live) {
-      if (liveGroups.size >= MAX_LIVE_GROUPS) liveGroups.clear()
-      liveGroups.set(key, (live = group(partsOf(entries).filter((_p, i) => keep[i]))!))
+      if (byKept.size >= MAX_LIVE_GROUPS) byKept.clear()
+      byKept.set(kept, (live = group(partsOf(entries).filter((_p, i) => keep[i]))!))
     }
     return live
   }
@@ -464,7 +469,7 @@ class FileMatches {
   /** The matches of `entries` among the matches of `union` (a group of which `entries` are a part). */
   private within(entries: EntryGroup | undefined, union: EntryGroup): SgNode[] {
     if (!entries) return []
-    let nodes = this.cache.get(`within\u0000${entries.key}`)
+    let nodes = this.withinCache.get(entries.key)
     if (!nodes) {
       nodes = this.matchesOf(this.live(union)).filter(
         (node) =>
@@ -474,30 +479,55 @@ class FileMatches {
             return !!parent && (!v.field || this.tree.node(parent).field(v.field)?.id() === node.id()) && this.matches(parent, v.parent) && (!v.rest || this.matches(node, v.rest))
           }),
       )
-      this.cache.set(`within\u0000${entries.key}`, nodes)
+      this.withinCache.set(entries.key, nodes)
     }
     return nodes
   }
 
-  private readonly matched = new Map<string, boolean>()
+  /** By the part's key, then the node's id. */
+  private readonly matched = new Map<string, Map<number, boolean>>()
   /** Whether the entry matches the node: first by its kinds, then by ast-grep (which compiles the rule on every call). */
   private matches(node: SgNode, part: NapiConfig): boolean {
     const n = this.tree.node(node)
     if (kindsOf(part, this.astLang)?.has(n.kind()) === false) return false
-    const key = `${node.id()}\u0000${keyOf(part)}`
-    let yes = this.matched.get(key)
+    const partKey = keyOf(part)
+    let byNode = this.matched.get(partKey)
+    if (!byNode) this.matched.set(partKey, (byNode = new Map()))
+    let yes = byNode.get(n.id())
     if (yes === undefined) {
-      yes = quickMatch(n, ruleOf(part))
-      if (yes === undefined) {
-        try {
-          yes = node.matches(part)
-        } catch {
-          yes = false
-        }
-      }
-      this.matched.set(key, yes)
+      yes = quickMatch(n, ruleOf(part)) ?? this.astGrepMatches(node, part, partKey)
+      byNode.set(n.id(), yes)
     }
     return yes
+  }
+
+  /** Per part: the nodes ast-grep was asked about one by one, then (past ASKED_ALONE) every node it matches. */
+  private readonly asked = new Map<string, number>()
+  private readonly matching = new Map<string, Set<number> | null>()
+  /**
+   * Whether ast-grep matches the part on the node. Each question compiles the part again (a large regex takes a
+   * quarter of a millisecond): past a few nodes, one search of the tree answers for all of them.
+   */
+  private astGrepMatches(node: SgNode, part: NapiConfig, partKey: string): boolean {
+    let all = this.matching.get(partKey)
+    if (all === undefined) {
+      const asked = (this.asked.get(partKey) ?? 0) + 1
+      this.asked.set(partKey, asked)
+      if (asked <= ASKED_ALONE) {
+        try {
+          return node.matches(part)
+        } catch {
+          return false // a part that does not compile in this grammar
+        }
+      }
+      try {
+        all = new Set(this.root.findAll(part).map((m) => m.id()))
+      } catch {
+        all = null
+      }
+      this.matching.set(partKey, all)
+    }
+    return all !== null && all.has(node.id())
   }
 
   private readonly searched = new Map<string, SgNode[] | undefined>()
@@ -528,8 +558,11 @@ function keyOf(config: NapiConfig): string {
 }
 
 /** Groups with some parts left out, by group and parts kept (files of one language leave out the same ones). */
-const liveGroups = new Map<string, EntryGroup>()
-const MAX_LIVE_GROUPS = 4096
+const liveGroups = new WeakMap<EntryGroup, Map<string, EntryGroup>>()
+const MAX_LIVE_GROUPS = 1024
+
+/** Nodes of one file a part is matched on one by one; past them, one search of the file finds all its matches. */
+const ASKED_ALONE = 8
 
 /** Thrown when a budget runs out (not an Error: no stack to capture at every throw). */
 class Budget {}
@@ -1748,11 +1781,11 @@ function applyOperator(op: string, a: Constant, b: Constant): Constant | undefin
   }
 }
 
-/**
- * Every match of the rule's taint entries in the file, or null when it has no source or no sink (unless `without`
- * one, or `both`; `light`: without a sink, no sanitizers, propagators or guards are looked for).
- */
-export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = {}, without?: { sources?: boolean; sinks?: boolean; both?: boolean; light?: boolean }): Matches | null {
+type Without = { sources?: boolean; sinks?: boolean; both?: boolean; light?: boolean }
+type Ends = { sourceNodes: Node[]; sinks: Map<number, { node: Node; focus: Node[] }> }
+
+/** The rule's sources and sinks in the file, or null when it has no source or no sink (unless `without` one, or `both`). */
+function taintEnds(spec: TaintSpec, files: FileMatches, all: Unions, without?: Without): Ends | null {
   // Sources first: the rules of a language share them, and most files have none.
   const sourceNodes = files.all(spec.sources, all.sources)
   if (!sourceNodes.length && !without?.sources) return null
@@ -1771,6 +1804,18 @@ export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = 
     }
   }
   if (!sinks.size && (!without?.sinks || (!sourceNodes.length && !without.both))) return null
+  return { sourceNodes, sinks }
+}
+
+/**
+ * Every match of the rule's taint entries in the file, or null when it has no source or no sink (unless `without`
+ * one, or `both`; `light`: without a sink, no sanitizers, propagators or guards are looked for). `ends`: its sources
+ * and sinks, when already found.
+ */
+export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = {}, without?: Without, ends = taintEnds(spec, files, all, without)): Matches | null {
+  if (!ends) return null
+  const { sourceNodes, sinks } = ends
+  const node = (n: SgNode) => files.tree.node(n)
   const propagators = new Map<number, { from: Node; to: Node }[]>()
   // Followed only for the calls it makes (`light`): without a sink, nothing it cleans or carries on changes that.
   if (!sinks.size && without?.light) return { guards: new Map(), sources: new Set(sourceNodes.map((n) => n.id())), sourceNodes, sanitizers: new Set(), sinks, propagators }
@@ -1831,12 +1876,46 @@ function unionsOf(specs: TaintSpec[]): Unions {
   return u
 }
 
+/**
+ * The unions less the parts no rule of `specs` has (their order kept: the nodes come in the same order); the sources
+ * stay whole (they were searched already).
+ */
+const narrowedUnions = new WeakMap<Unions, Map<string, Unions>>()
+function narrowed(all: Unions, specs: TaintSpec[]): Unions {
+  let bySpecs = narrowedUnions.get(all)
+  if (!bySpecs) narrowedUnions.set(all, (bySpecs = new Map()))
+  const key = specs.map((s) => s.id).join(',')
+  let u = bySpecs.get(key)
+  if (!u) {
+    const keep = (g: EntryGroup | undefined, own: (s: TaintSpec) => (EntryGroup | undefined)[]) => {
+      const wanted = new Set(specs.flatMap((s) => own(s).flatMap((x) => x?.partKeys ?? [])))
+      return g && g.partKeys.every((k) => wanted.has(k)) ? g : group(partsOf(g).filter((_p, i) => wanted.has(g!.partKeys[i])))
+    }
+    u = {
+      sources: all.sources,
+      sinks: keep(all.sinks, (s) => s.sinks.map((k) => k.group)),
+      sanitizers: keep(all.sanitizers, (s) => [s.sanitizers]),
+      propagators: keep(all.propagators, (s) => s.propagators.map((k) => k.group)),
+      guards: keep(all.guards, (s) => s.guards.map((k) => k.group)),
+    }
+    bySpecs.set(key, u)
+  }
+  return u
+}
+
 /** Every entry group of a rule. */
 const groupsOf = (s: TaintSpec) => [s.sources, s.sanitizers, ...[...s.sinks, ...s.propagators, ...s.guards].map((x) => x.group)]
 
 /** The literal text each entry of a taint rule needs in a file, by the entry's key. */
 export function entryNeeds(spec: TaintSpec): [string, Need][] {
   return groupsOf(spec).flatMap((g) => partsOf(g).map((p, i) => [g!.partKeys[i], p.need] as [string, Need]))
+}
+
+/** Whether a sink may get something other than a constant: a focus that is no constant, or is a source of a rule. */
+function reachable(sinks: Ends['sinks'], rules: { ends: Ends }[], syntax: TaintSyntax): boolean {
+  const isSource = (n: Node) => rules.some(({ ends }) => ends.sourceNodes.some((s) => s.id() === n.id()))
+  for (const { focus } of sinks.values()) if (!focus.every((f) => syntax.constant(f) && !isSource(f))) return true
+  return false
 }
 
 /**
@@ -1849,17 +1928,30 @@ export function scanTaint(root: SgNode, astLang: string, rules: { rule: RuleDef;
     noteForFile(`data flow not followed: the file is over ${MAX_TAINT_CHARS / 1024} KB (bundled or generated code); ${rules.map((r) => r.rule.id).join(', ')} not applied`)
     return []
   }
-  const all = unionsOf(rules.map((r) => r.spec))
+  const every = unionsOf(rules.map((r) => r.spec))
   const files = new FileMatches(root, astLang, present)
   // A file without any source, or without any sink, needs no taint work at all: one search of each tells.
-  if ((!files.some(all.sources) && !linked?.rules.source.size) || (!files.some(all.sinks) && !linked?.rules.sink.size && !linked?.recorded)) return []
-  const reached = rules.flatMap(({ rule, spec }) => {
-    const m = taintMatches(spec, files, all, linked && { sources: linked.rules.source.has(rule.id), sinks: linked.rules.sink.has(rule.id) })
+  if (!files.some(every.sources) && !linked?.rules.source.size) return []
+  // A flow starts only in a rule with a source here (or request data from another file): the other rules' sinks,
+  // sanitizers, propagators and guards are not searched for.
+  const followed = rules.filter(({ rule, spec }) => !!linked?.rules.source.has(rule.id) || files.all(spec.sources, every.sources).length > 0)
+  const all = narrowed(every, followed.map((r) => r.spec))
+  if (!files.some(all.sinks) && !linked?.rules.sink.size && !linked?.recorded) return []
+  const withEnds = followed.flatMap(({ rule, spec }) => {
+    const without = linked && { sources: linked.rules.source.has(rule.id), sinks: linked.rules.sink.has(rule.id) }
+    const ends = taintEnds(spec, files, all, without)
+    return ends ? [{ rule, spec, without, ends }] : []
+  })
+  // A sink that only ever gets a constant is never reached (see TaintAnalysis.index): where every sink is one, and
+  // no other file is followed, nothing is, and no sanitizer, propagator or guard needs a search.
+  if (!linked && !withEnds.some(({ ends }) => reachable(ends.sinks, withEnds, TAINT_SYNTAX[astLang]))) return []
+  const reached = withEnds.flatMap(({ rule, spec, without, ends }) => {
+    const m = taintMatches(spec, files, all, without, ends)
     return m ? [{ rule, m }] : []
   })
   // Recording what the file calls in other files needs one rule followed from its sources: a rule followed anyway,
   // or the first with a source here, followed for its calls alone.
-  for (const { rule, spec } of linked?.recorded && !reached.length ? rules : []) {
+  for (const { rule, spec } of linked?.recorded && !reached.length ? followed : []) {
     const m = taintMatches(spec, files, all, { sinks: true, light: true })
     if (m) {
       reached.push({ rule, m })

@@ -329,6 +329,14 @@ function onePerSecret(matches: EngineMatch[]): EngineMatch[] {
   return matches.filter((m) => m.secret === undefined || !lines.get(m.line)!.some((o) => o !== m && same(o, m) && overlaps(o, m) && narrower(o, m)))
 }
 
+/** The ids of a rule set's catch-all rules, per rule set. */
+const genericOfArray = new WeakMap<RuleDef[], Set<string>>()
+function genericIds(rules: RuleDef[]): Set<string> {
+  let ids = genericOfArray.get(rules)
+  if (!ids) genericOfArray.set(rules, (ids = new Set(rules.filter((r) => r.generic).map((r) => r.id))))
+  return ids
+}
+
 /** Languages of programs: there a credential is a string literal, so the catch-all reads quoted values only. */
 const CODE_LANGUAGES = new Set(['javascript', 'typescript', 'python', 'java', 'go', 'c', 'cpp', 'csharp', 'php', 'ruby'])
 
@@ -337,9 +345,13 @@ function scan(file: SourceFile, rules: RuleDef[]): EngineMatch[] {
   const matches: EngineMatch[] = []
   // One search for every rule's literals, instead of one whole-file search per rule.
   const candidates = indexFor(rules).candidates(file.text, () => lines.lineStarts)
-  rules.forEach((rule, i) => scanRule(rule, lines, matches, candidates[i] ?? everyLine(lines.count)))
-  const generic = new Set(rules.filter((r) => r.generic).map((r) => r.id))
-  const kept = generic.size ? yieldToProviders(matches, generic) : matches
+  // A rule none of whose literals occurs matches nowhere (one that reports a missing match still has to be told).
+  rules.forEach((rule, i) => {
+    const on = candidates[i]
+    if (on?.length !== 0 || rule.absent) scanRule(rule, lines, matches, on ?? everyLine(lines.count))
+  })
+  const generic = matches.length ? genericIds(rules) : undefined
+  const kept = generic?.size ? yieldToProviders(matches, generic) : matches
   const found = kept.length > 1 ? onePerSecret(kept) : kept
   // Sample credentials in a doctest are examples in documentation, like those of a README.
   if (file.language !== 'python' || !found.some((m) => m.secret !== undefined)) return found

@@ -14,6 +14,8 @@ export interface RuleLiterals {
   ignoreCase: boolean
 }
 
+const NONE: readonly number[] = Object.freeze([])
+
 export class LiteralIndex {
   private readonly entries: Entry[]
   /** Finds every literal (case folded; entries that care confirm the case). */
@@ -38,8 +40,9 @@ export class LiteralIndex {
    * For each rule (by index), the 0-based lines holding one of its literals in ascending order; null for rules
    * without literals. `starts` gives the offsets where the file's lines begin (asked for at the first occurrence).
    */
-  candidates(text: string, starts: () => readonly number[]): (number[] | null)[] {
-    const found: (number[] | null)[] = this.rules.map((r) => (r.literals ? [] : null))
+  candidates(text: string, starts: () => readonly number[]): (readonly number[] | null)[] {
+    // Most rules find nothing in a file: they share one empty list, and a rule gets its own at its first line.
+    const found: (readonly number[] | null)[] = this.rules.map((r) => (r.literals ? NONE : null))
     // Occurrences come in the text's order, so the line is found by moving forward, and a rule's lines stay sorted.
     const last = new Int32Array(this.rules.length).fill(-1)
     let line = 0
@@ -55,7 +58,8 @@ export class LiteralIndex {
       while (l > 0 && lineStarts[l] > at) l--
       for (const r of entry.rules) {
         if (last[r] === l) continue
-        const lines = found[r]!
+        if (last[r] === -1) found[r] = []
+        const lines = found[r] as number[]
         if (l > last[r]) lines.push(l)
         else if (!lines.includes(l)) lines.splice(lines.findIndex((x) => x > l), 0, l)
         last[r] = Math.max(last[r], l)
