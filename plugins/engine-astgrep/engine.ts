@@ -12,7 +12,6 @@ import { LinkedCalls, type LinkedSummary } from './taint-linked.ts'
 
 /** Counts what the engine did in this thread; tests read it to see the prefilter at work. */
 export const astGrepStats = { parsed: 0, skipped: 0 }
-if (process.env.GUARD_STATS) process.on('exit', () => console.error('PARSE', JSON.stringify(astGrepStats), JSON.stringify([...((globalThis as any).__C ?? new Map())].sort((a,b)=>b[1]-a[1]).slice(0,30))))
 
 interface Compiled {
   /** Tells rules apart in the prefilter cache. */
@@ -286,7 +285,6 @@ function scan(file: SourceFile, rules: RuleDef[], linked?: LinkedFiles): EngineM
     return []
   }
   astGrepStats.parsed++
-  if (process.env.GUARD_STATS) { const G=(globalThis as any); G.__C ??= new Map(); const ids=candidates.map(r=>r.id); const k = ids.length===1? 'ONLY '+ids[0] : 'multi'; G.__C.set(k,(G.__C.get(k)??0)+1); for (const id of ids) G.__C.set(id,(G.__C.get(id)??0)+1); if (process.env.GUARD_STATS_RULE && ids.includes(process.env.GUARD_STATS_RULE)) (process as any).getBuiltinModule('node:fs').appendFileSync('/tmp/rulefiles.txt', file.path+'\n') }
   // One parse serves both the patterns and the taint analysis.
   const root = parse(astLang, file.text).root()
   const holds = fileAnswers(root)
