@@ -178,3 +178,25 @@ app.get('/guarded', async (req, res) => {
   // ruleid: js.path-traversal (flow: guard)
   res.download(path.join('/srv/other', other))
 })
+
+// The same check through path.relative: where the relative path does not climb out, the path lies under the base.
+app.get('/relative', async (req, res) => {
+  const full = path.resolve(BASE, req.query.name)
+  const rel = path.relative(BASE, full)
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return res.sendStatus(403)
+  // ok: js.path-traversal (flow: guard)
+  res.sendFile(full)
+  const other = path.resolve(BASE, req.query.other)
+  const otherRel = path.relative(BASE, other)
+  if (!otherRel.startsWith('..') && !path.isAbsolute(otherRel)) {
+    // ok: js.path-traversal (flow: guard)
+    fs.readFileSync(other)
+  }
+  // ruleid: js.path-traversal (flow: guard)
+  fs.readFileSync(other)
+  const raw = req.query.raw
+  const rawRel = path.relative(BASE, raw)
+  if (rawRel.startsWith('..')) return res.sendStatus(403)
+  // ruleid: js.path-traversal (flow: guard)
+  fs.readFileSync(path.join(BASE, raw))
+})
