@@ -153,3 +153,15 @@ func Render(w http.ResponseWriter, body string) {
 	// ok: go.response-writer-xss
 	fmt.Fprintf(w, "<main>%s</main>", body)
 }
+
+func Page(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("page")
+	data, _ := os.ReadFile("/srv/pages/" + strconv.Itoa(len(name)))
+	// ok: go.response-writer-xss (flow: sanitized)
+	w.Write(data)
+	page, _ := os.ReadFile(name)
+	// ok: go.response-writer-xss (flow: sanitized)
+	w.Write(page)
+	// ruleid: go.response-writer-xss (flow: direct)
+	w.Write([]byte("<p>No page " + name + "</p>"))
+}

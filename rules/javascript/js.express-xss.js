@@ -145,3 +145,13 @@ app.get('/safe', (req, res) => {
   // ok: js.express-xss
   res.set('Content-Type', 'text/plain').send(req.query.q)
 })
+
+// A file chosen by the request (confined to the base folder): what it holds is the server's, not the request's.
+app.get('/file', (req, res) => {
+  const full = require('path').resolve('/srv/pages', req.query.page)
+  if (!full.startsWith('/srv/pages/')) return res.sendStatus(403)
+  // ok: js.express-xss (flow: sanitized)
+  res.send(require('fs').readFileSync(full, 'utf8'))
+  // ruleid: js.express-xss (flow: direct)
+  res.send('<p>No page ' + req.query.page + '</p>')
+})
