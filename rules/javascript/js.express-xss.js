@@ -155,3 +155,31 @@ app.get('/file', (req, res) => {
   // ruleid: js.express-xss (flow: direct)
   res.send('<p>No page ' + req.query.page + '</p>')
 })
+
+// A body whose declared type is not HTML is not rendered by the browser.
+app.get('/api/echo', (req, res) => {
+  res.setHeader('Content-Type', 'application/json')
+  // ok: js.express-xss (flow: direct)
+  res.end(JSON.stringify({ q: req.query.q }))
+})
+app.get('/api/plain', (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' })
+  // ok: js.express-xss (flow: direct)
+  res.end(req.query.q)
+})
+app.get('/api/html', (req, res) => {
+  res.setHeader('Content-Type', 'text/html')
+  // ruleid: js.express-xss (flow: direct)
+  res.end(JSON.stringify({ q: req.query.q }))
+})
+function routes(router) {
+  router.get('/json', (req, res) => {
+    res.type('json')
+    // ok: js.express-xss (flow: direct)
+    res.send(JSON.stringify(req.query))
+  })
+  router.get('/page', (req, res) => {
+    // ruleid: js.express-xss (flow: direct)
+    res.send('<p>' + req.query.q + '</p>')
+  })
+}

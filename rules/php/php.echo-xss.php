@@ -287,3 +287,15 @@ class Sources
         echo $request->getUploadedFiles()['doc']->getClientFilename();
     }
 }
+
+// A JSON body declared as JSON is not rendered; json_encode alone keeps < and >.
+function api_search() {
+    header('Content-Type: application/json; charset=utf-8');
+    // ok: php.echo-xss (flow: sanitized)
+    echo json_encode(['q' => $_GET['q']]);
+}
+
+function page_search() {
+    // ruleid: php.echo-xss (flow: direct)
+    echo json_encode(['q' => $_GET['q']]);
+}
