@@ -204,3 +204,14 @@ def django_view(request):
 def plain_helper(text):
     # ok: py.response-xss
     return "<p>" + text + "</p>"
+
+
+def etag_view(request):
+    import hashlib
+    # ok: py.response-xss (flow: sanitized)
+    return HttpResponse(hashlib.sha256(request.body).hexdigest())
+
+
+def echo_view(request):
+    # ruleid: py.response-xss (flow: direct)
+    return HttpResponse(request.body.decode())

@@ -152,3 +152,8 @@ get "/safe" do
   # ok: rb.html-safe-xss (flow: sanitized)
   "<p>#{Rack::Utils.escape_html(params[:q])}</p>"
 end
+
+get "/etag" do
+  # ok: rb.html-safe-xss (flow: sanitized)
+  "<p>#{Digest::SHA256.hexdigest(params[:q])}</p>".html_safe
+end
