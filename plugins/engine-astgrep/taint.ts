@@ -1830,7 +1830,9 @@ export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = 
   for (const g of spec.guards) {
     for (const match of files.bound(g.group, all.guards)) {
       const checked = g.focus.flatMap((v) => [match.getMatch(v)].filter((x): x is SgNode => !!x)).map(node)
-      if (checked.length) guards.set(match.id(), { checked, safeWhen: g.safeWhen })
+      // Two guards on one condition (a rule's own and a library's) check both their values.
+      const prior = guards.get(match.id())
+      if (checked.length) guards.set(match.id(), { checked: prior?.safeWhen === g.safeWhen ? [...prior.checked, ...checked] : checked, safeWhen: g.safeWhen })
     }
   }
   return {

@@ -147,3 +147,20 @@ app.post('/avatar', (req, res) => {
     .get(url)
     .pipe(res)
 })
+
+// The parsed URL's host checked against an allow-list before the request.
+app.get('/proxy', async (req, res) => {
+  const target = new URL(req.query.url)
+  if (!['api.example.com', 'cdn.example.com'].includes(target.hostname)) return res.sendStatus(400)
+  // ok: js.ssrf (flow: guard)
+  const answer = await fetch(target)
+  const other = new URL(req.query.other)
+  if (other.hostname !== 'api.example.com') return res.sendStatus(400)
+  // ok: js.ssrf (flow: guard)
+  await fetch(other)
+  const loose = new URL(req.query.loose)
+  if (!loose.hostname.endsWith('example.com')) return res.sendStatus(400)
+  // ruleid: js.ssrf (flow: guard)
+  await fetch(loose)
+  res.send(await answer.text())
+})
