@@ -108,4 +108,24 @@ class ProxyController {
         HttpRequest other = HttpRequest.newBuilder().uri(new URI(target)).GET().build();
         return "";
     }
+
+    static final Set<String> ALLOWED_HOSTS = Set.of("api.example.com");
+
+    // The URL's host checked against an allow-list or a constant before the request.
+    @GetMapping("/checked")
+    public String checked(@RequestParam String target) throws Exception {
+        URL url = new URL(target);
+        if (!ALLOWED_HOSTS.contains(url.getHost())) return "no";
+        // ok: java.ssrf (flow: guard)
+        url.openStream();
+        URI uri = new URI(target);
+        if (!"api.example.com".equals(uri.getHost())) return "no";
+        // ok: java.ssrf (flow: guard)
+        uri.toURL().openStream();
+        URL loose = new URL(target);
+        if (!loose.getHost().endsWith("example.com")) return "no";
+        // ruleid: java.ssrf (flow: guard)
+        loose.openStream();
+        return "";
+    }
 }

@@ -5,7 +5,7 @@ from urllib.parse import urlparse
 import aiohttp
 import httpx
 import requests
-from flask import Flask, request
+from flask import Flask, abort, request
 
 app = Flask(__name__)
 session = requests.Session()
@@ -179,3 +179,21 @@ def checked_host():
     # ruleid: py.ssrf (flow: guard)
     requests.get(other)
     return "ok"
+
+
+def parsed_check():
+    url = request.args["url"]
+    parsed = urlparse(url)
+    if parsed.hostname != "api.example.com":
+        abort(400)
+    # ok: py.ssrf (flow: guard)
+    return requests.get(url).text
+
+
+def parsed_loose():
+    url = request.args["url"]
+    parsed = urlparse(url)
+    if not parsed.hostname.endswith("example.com"):
+        abort(400)
+    # ruleid: py.ssrf (flow: guard)
+    return requests.get(url).text
