@@ -108,16 +108,9 @@ export class LiteralSearch {
 
   /** Calls `found(literal, end)` for every occurrence of every literal, `end` being the index just past it. */
   scan(text: string, found: (literal: number, end: number) => void): void {
-    const { delta, ascii, outputs, width } = this
-    let row = 0
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i)
-      row = delta[row + (c < ASCII ? ascii[c] : this.wideClass(c))]
-      if (row < 0) {
-        row = ~row
-        for (const literal of outputs[row / width]) found(literal, i + 1)
-      }
-    }
+    this.walk(text, (literals, end) => {
+      for (const literal of literals) found(literal, end)
+    })
   }
 
   /** Runs the automaton over the text; `ending` gets the literals that end just before `end`, wherever some do. */
