@@ -320,6 +320,11 @@ describe('queue mode: repositories by git URL', { timeout: 120_000 }, () => {
       assert.ok(!fs.existsSync(cache.folder(source('two').url)), 'least recently used: dropped')
       assert.equal(fs.readFileSync(path.join(three.root, 'a.txt'), 'utf8'), 'three'.repeat(40_000))
       await Promise.all([one.release(), three.release()])
+      // A lock file still empty is one another worker is taking at this instant: waited for, never taken over.
+      fs.mkdirSync(cache.folder(source('one').url), { recursive: true })
+      fs.writeFileSync(path.join(cache.folder(source('one').url), 'lock'), '')
+      const waiting = { signal: AbortSignal.timeout(300), onAbort: () => new Error('waited for the lock') }
+      await assert.rejects(cache.checkout(source('one'), {}, waiting), /waited for the lock/)
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

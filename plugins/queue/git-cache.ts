@@ -277,7 +277,8 @@ export class GitCache {
       try {
         const holder = Number(fs.readFileSync(file, 'utf8'))
         const age = Date.now() - fs.statSync(file).mtimeMs
-        if (holder && alive(holder) && age < LOCK_STALE_MS) return false
+        // An empty file is a lock another process is taking this instant (created, its pid not written yet): held.
+        if (age < LOCK_STALE_MS && (!holder || alive(holder))) return false
         fs.rmSync(file, { force: true })
       } catch {
         // released meanwhile: try again
