@@ -1,5 +1,6 @@
-// Results kept between scans (issue 14): an unchanged file is read and hashed, not analysed again; a changed file,
-// another rule set or a torn entry never reuses a stale answer; the cache keeps to its size.
+// Results kept between scans (issue 14): an unchanged file is read and hashed, not analysed again; a file that looks
+// as it did at the folder's last scan is not read at all; a changed file, another rule set or size limit, or a torn
+// entry never reuses a stale answer; the cache keeps to its size.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -55,15 +56,67 @@ test('a torn or foreign entry is not trusted', async () => {
   const cache = path.join(tempDir(), 'cache')
   writeTree(dir, FILES)
   const cold = await scan(dir, cache)
-  const entries = fs.readdirSync(cache, { recursive: true }).map(String).filter((f) => f.endsWith('.json'))
+  // The per-file entries.
+  const entries = fs.readdirSync(cache, { recursive: true }).map(String).filter((f) => f.endsWith('.json') && !f.startsWith('folders'))
   assert.ok(entries.length >= 3)
   // One entry cut in half, another replaced by a valid entry of another key.
   const [a, b] = entries.map((f) => path.join(cache, f))
   fs.writeFileSync(a, fs.readFileSync(a, 'utf8').slice(0, 20))
   fs.writeFileSync(b, JSON.stringify({ key: 'not-this-one', result: { findings: [], found: 0 } }))
+  // The folder's record would answer without them.
+  fs.rmSync(path.join(cache, 'folders'), { recursive: true })
   const again = await scan(dir, cache)
   assert.equal(again.files_cached, again.files_scanned - 2)
   assert.deepEqual(findings(again), findings(cold))
+})
+
+test("a folder's files that look as they did at its last scan are answered from it; any change is read again", async () => {
+  const dir = tempDir()
+  const cache = path.join(tempDir(), 'cache')
+  writeTree(dir, { ...FILES, 'big.js': `// ${'x'.repeat(3000)}\neval(location.hash)\n` })
+  // Older than a tick of the file system's clock when first scanned: a file written in the tick it was looked at is
+  // read again next time (a later write in the same tick would not show).
+  await new Promise((resolve) => setTimeout(resolve, 2100))
+  const cold = await scan(dir, cache)
+  const folders = path.join(cache, 'folders')
+  assert.equal(fs.readdirSync(folders).length, 1)
+  // Without the per-file entries, only the folder's record can answer.
+  const onlyFolders = () => fs.readdirSync(cache).filter((shard) => shard !== 'folders').forEach((shard) => fs.rmSync(path.join(cache, shard), { recursive: true, force: true }))
+  onlyFolders()
+  const warm = await scan(dir, cache)
+  assert.equal(warm.files_cached, warm.files_scanned)
+  assert.deepEqual(findings(warm), findings(cold))
+
+  // Every file written again with the same content (a fresh checkout): read and hashed, and answered by content.
+  for (const [rel, content] of Object.entries(FILES)) fs.writeFileSync(path.join(dir, rel), content)
+  onlyFolders()
+  const rewritten = await scan(dir, cache)
+  assert.equal(rewritten.files_cached, rewritten.files_scanned)
+  assert.deepEqual(findings(rewritten), findings(cold))
+  await new Promise((resolve) => setTimeout(resolve, 2100))
+
+  // The same size and modification time, other content: the change time tells, and the file is read.
+  const file = path.join(dir, 'app.py')
+  const { atime, mtime } = fs.statSync(file)
+  fs.writeFileSync(file, 'import hashlib\nh = hashlib.sha1(b"x")\n'.padEnd(fs.statSync(file).size, ' '))
+  fs.utimesSync(file, atime, mtime)
+  const changed = await scan(dir, cache)
+  assert.equal(changed.files_cached, changed.files_scanned - 1)
+  assert.deepEqual(changed.findings.filter((f) => f.file === 'app.py').map((f) => f.line), [2])
+  assert.notDeepEqual(findings(changed), findings(warm))
+
+  // Another size limit never reuses a result kept under the first (big.js is over 2 KB).
+  fs.writeFileSync(path.join(dir, '.guard.yaml'), 'limits:\n  max_file_kb: 2\n')
+  const limited = await scan(dir, cache)
+  assert.ok(limited.files_skipped.some((s) => s.path === 'big.js' && /larger than 2 KB/.test(s.reason)), JSON.stringify(limited.files_skipped))
+  assert.ok(!limited.findings.some((f) => f.file === 'big.js'))
+  fs.rmSync(path.join(dir, '.guard.yaml'))
+
+  // A record cut short is not trusted: every file is read, and the findings are the same.
+  const [record] = fs.readdirSync(folders).map((f) => path.join(folders, f))
+  fs.writeFileSync(record, fs.readFileSync(record, 'utf8').slice(0, 100))
+  const torn = await scan(dir, cache)
+  assert.deepEqual(findings(torn), findings(changed))
 })
 
 test('the cache keeps to its size: the least recently used entries go first', () => {

@@ -93,7 +93,7 @@ function selectFrom(rules: RuleDef[], packs: Pack[], config: ScanConfig): { rule
   const overrides = ruleOverrides(enabledPacks, config.rules)
   const selected = rules
     .filter((r) => standardsOf(r, enabledPacks).length > 0)
-    .map((r) => ({ ...r, ...(overrides[r.id]?.severity ? { severity: overrides[r.id].severity! } : {}) }))
+    .map((r) => (overrides[r.id]?.severity ? { ...r, severity: overrides[r.id].severity! } : r))
     .filter((r) => overrides[r.id]?.enabled !== false && r.enabled !== false)
   return { rules: selected, enabledPacks }
 }

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { writeFileAtomic } from '../base/files.ts'
 import { CACHE_DIR } from '../base/install.ts'
 import type { RuleDef } from './rule.ts'
+import { marked } from './rule-identity.ts'
 
 /** What was loaded in this process, by folders: the files' stamps and the rules as JSON (each caller gets its own copy). */
 const loaded = new Map<string, { stamps: string; json: string }>()
@@ -40,7 +41,7 @@ export function keptRules(key: string, stamps: string): RuleDef[] | undefined {
   if (kept.stamps !== stamps) return undefined
   remember(key, kept)
   try {
-    return JSON.parse(kept.json) as RuleDef[]
+    return marked(JSON.parse(kept.json) as RuleDef[], kept)
   } catch {
     return undefined // a torn file: loaded again, and written whole
   }
@@ -49,6 +50,7 @@ export function keptRules(key: string, stamps: string): RuleDef[] | undefined {
 /** Keeps the rules loaded from files with these stamps, in this process and on disk (a read-only install: in memory). */
 export function keepRules(key: string, stamps: string, rules: RuleDef[]): void {
   const kept = { stamps, json: JSON.stringify(rules) }
+  marked(rules, kept)
   remember(key, kept)
   try {
     fs.mkdirSync(CACHE_DIR, { recursive: true })
@@ -62,3 +64,4 @@ function remember(key: string, kept: { stamps: string; json: string }): void {
   if (!loaded.has(key) && loaded.size >= MAX_LOADED) loaded.clear()
   loaded.set(key, kept)
 }
+

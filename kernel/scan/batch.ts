@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import type { Engine, FileLinks, FileSummary, LinkedFiles, RuleDef } from '../catalog/rule.ts'
 import { analyzeFile, type FileFinding } from './analyze.ts'
-import { cachedResult, storeResult, type CacheRef } from './result-cache.ts'
+import { cachedResult, storeResult, type CacheRef, type KeptResult } from './result-cache.ts'
 import { fileLinks, loadEngines, summarizeFile } from './evaluate.ts'
 import { isTestPath, languageOf } from '../catalog/languages.ts'
 import { tooLarge, unscannableReason } from './walk.ts'
@@ -16,6 +16,8 @@ export interface BatchFile {
   text?: string
   /** A second look across files (linked.ts): summarise the file, or analyse it again, with what it imports. */
   linked?: LinkedTask
+  /** The result the folder's last scan kept for this file, by the key of the content it had (folder-results.ts). */
+  kept?: { key: string; result: KeptResult }
 }
 export interface LinkedTask {
   /** Summarise these functions of the file (by name), or (undefined) analyse the file again. */
@@ -49,6 +51,8 @@ export interface FileResult {
   notes?: string[]
   /** The result came from the cache: the file was read and hashed, not analysed. */
   cached?: boolean
+  /** The key of the file's content (with the rules and what a second look was given) in the cache. */
+  key?: string
   /** The file's imports where flows may start or end in it; of a summarised file, all its imports (linked.ts). */
   links?: FileLinks
   /** A summarised file: per engine, what its functions do with their parameters. */
@@ -120,8 +124,8 @@ function runFile(task: BatchTask, engines: Engine[], f: BatchFile): FileResult {
   if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
   const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
   const linked = f.linked
-  const kept = task.cache && cachedResult(task.cache, f.path, text, linked && `${linked.summarize ? 'summary' : 'linked'}:${linked.digest}`)
-  if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true }
+  const kept = task.cache && cachedResult(task.cache, f.path, text, linked && `${linked.summarize ? 'summary' : 'linked'}:${linked.digest}`, f.kept)
+  if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true, key: kept.key }
   try {
     takeFileNotes()
     let analysed: { findings: FileFinding[]; found: number; links?: FileLinks; summary?: Record<string, FileSummary> }
@@ -134,7 +138,7 @@ function runFile(task: BatchTask, engines: Engine[], f: BatchFile): FileResult {
     const notes = takeFileNotes()
     const result = { ...analysed, ...(notes.length ? { notes } : {}) }
     if (kept) storeResult(task.cache!, kept.key, result)
-    return { path: f.path, bytes, ...result }
+    return { path: f.path, bytes, ...result, ...(kept && { key: kept.key }) }
   } catch (e) {
     return { path: f.path, bytes, findings: [], found: 0, skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
   }

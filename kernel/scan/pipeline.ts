@@ -15,6 +15,7 @@ import { configSuppressor } from './suppress.ts'
 import { checkChangedFiles, checkInlinePaths, repositoryFile, resolveScanTarget, scanRoots } from './target.ts'
 import { readBaseline } from './baseline.ts'
 import { cacheFor } from './result-cache.ts'
+import { FolderResults } from './folder-results.ts'
 import { analysingCode } from './worker-bundle.ts'
 import { tooLarge, walkTarget, type SkippedFile } from './walk.ts'
 import { scanHistory } from './history.ts'
@@ -181,17 +182,22 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     ;[results, read] = [history.results, history.versions]
   } else {
     const cacheDir = opts.cacheDir === undefined ? kernel.resultCache?.dir : opts.cacheDir ?? undefined
+    const cache = cacheFor(cacheDir, rules, analysingCode())
+    // A scan of a whole tree answers the files that look as they did at its last scan without reading them.
+    const folder = cache && target && !changed ? FolderResults.open(cache, target.root, maxFileBytes) : undefined
+    const analyzer = opts.analyzer ?? kernel.pool
+    const [analyze, analyzeHere] = folder ? [folder.reusing(analyzer), folder.reusing(kernel.pool)] : [analyzer.analyze.bind(analyzer), kernel.pool.analyze.bind(kernel.pool)]
     const analysis = {
       rules,
       engines: kernel.engines,
-      cache: cacheFor(cacheDir, rules, analysingCode()),
+      cache,
       signal,
       scanTimeoutS: config.limits!.scan_timeout_s!,
       maxFileBytes,
       fileTimeoutMs: timeoutMs(Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30)),
     }
     const kept: BatchFile[] = []
-    results = await (opts.analyzer ?? kernel.pool).analyze(keepListed(files, kept), {
+    results = await analyze(keepListed(files, kept), {
       ...analysis,
       onListed: (listed) => {
         total = listed
@@ -204,10 +210,11 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
       },
     })
     // Flows across files: summaries and second looks run on this process's threads, once every file (every shard) has had its first.
-    results = await linkAcrossFiles(results, kept, (batch) => kernel.pool.analyze(batch, analysis), warnings)
+    results = await linkAcrossFiles(results, kept, (batch) => analyzeHere(batch, analysis), warnings)
+    folder?.save()
   }
 
-  const cached = results.filter((r) => r.cached).length
+  const cached = results.filter((r) => r.cached && !r.skipped).length
   kernel.resultCache?.wrote(results.filter((r) => !r.cached && !r.skipped).length)
   const byId = new Map(rules.map((r) => [r.id, r]))
   const suppressByConfig = configSuppressor(config.suppressions)

@@ -82,7 +82,7 @@ function batches(files: (BatchFile & { size?: number })[], threads: number): Bat
         current = []
         bytes = 0
       }
-      current.push({ path: f.path, abs: f.abs, text: f.text, ...(f.linked && { linked: f.linked }) })
+      current.push({ path: f.path, abs: f.abs, text: f.text, ...(f.linked && { linked: f.linked }), ...(f.kept && { kept: f.kept }) })
       bytes += size
     }
     if (current.length) out.push(current)

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FileLinks, FileSummary, RuleDef } from '../catalog/rule.ts'
+import { ruleIdentity } from '../catalog/rule-identity.ts'
 import type { FileFinding } from './analyze.ts'
 
 /** What a thread needs to use the cache for one scan. */
@@ -28,7 +29,11 @@ export function cacheFor(dir: string | undefined, rules: RuleDef[], code: string
   let byCode = scopes.get(rules)
   if (!byCode) scopes.set(rules, (byCode = new Map()))
   let scope = byCode.get(code)
-  if (scope === undefined) byCode.set(code, (scope = createHash('sha256').update(code).update(JSON.stringify(rules)).digest('hex').slice(0, 32)))
+  if (scope === undefined) {
+    const hash = createHash('sha256').update(code)
+    for (const rule of rules) hash.update(`\0${ruleIdentity(rule)}`)
+    byCode.set(code, (scope = hash.digest('hex').slice(0, 32)))
+  }
   return { dir, scope }
 }
 /** Per rule set (the same array for every scan of one configuration) and analysing code: the scope, hashed once. */
@@ -39,9 +44,16 @@ const entryKey = (ref: CacheRef, filePath: string, text: string, inputs = '') =>
   createHash('sha256').update(`${ref.scope}\0${filePath}\0${inputs ? `${inputs}\0` : ''}`).update(text).digest('hex')
 const entryFile = (ref: CacheRef, key: string) => path.join(ref.dir, key.slice(0, 2), `${key}.json`)
 
-/** The file's cached result, or undefined (with the key to store one under). */
-export function cachedResult(ref: CacheRef, filePath: string, text: string, inputs?: string): { key: string; result?: Entry['result'] } {
+/** What a thread returns for a file it analysed (or found kept), less what the file's reading decides. */
+export type KeptResult = Entry['result']
+
+/**
+ * The file's cached result, or undefined (with the key to store one under). `known`: the result the folder's last
+ * scan kept for the file (folder-results.ts), used when the content is the same, without reading the entry.
+ */
+export function cachedResult(ref: CacheRef, filePath: string, text: string, inputs?: string, known?: { key: string; result: KeptResult }): { key: string; result?: KeptResult } {
   const key = entryKey(ref, filePath, text, inputs)
+  if (known?.key === key) return known
   try {
     const file = entryFile(ref, key)
     const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as Entry
