@@ -27,11 +27,11 @@ const ownUrls: Plugin = {
 }
 
 /** The bundle the manifest names when its sources have not changed since, else a new one (and its manifest). */
-export async function bundle(entries: string[], manifestFile: string, options: BuildOptions, folders?: string[]): Promise<BundleManifest> {
-  return freshBundle(manifestFile, INSTALL_DIR) ?? build(entries, manifestFile, options, folders)
+export async function bundle(entries: string[], manifestFile: string, options: BuildOptions, folders?: string[], plugins: Plugin[] = []): Promise<BundleManifest> {
+  return freshBundle(manifestFile, INSTALL_DIR) ?? build(entries, manifestFile, options, folders, plugins)
 }
 
-async function build(entries: string[], manifestFile: string, options: BuildOptions, folders?: string[]): Promise<BundleManifest> {
+async function build(entries: string[], manifestFile: string, options: BuildOptions, folders: string[] | undefined, plugins: Plugin[]): Promise<BundleManifest> {
   const { build } = await import('esbuild')
   const result = await build({
     ...options,
@@ -42,7 +42,7 @@ async function build(entries: string[], manifestFile: string, options: BuildOpti
     write: false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [ownUrls],
+    plugins: [...plugins, ownUrls],
   })
   const relative = (file: string) => path.relative(path.join(INSTALL_DIR, OUT), path.resolve(INSTALL_DIR, file))
   const hash = createHash('sha256')
@@ -64,7 +64,8 @@ async function build(entries: string[], manifestFile: string, options: BuildOpti
   const outputs: BundleManifest['outputs'] = {}
   for (const [out, meta] of Object.entries(result.metafile.outputs)) if (meta.entryPoint) outputs[meta.entryPoint] = path.join(dir, relative(out))
   const inputs: BundleManifest['inputs'] = {}
-  for (const file of Object.keys(result.metafile.inputs)) {
+  // A package bundled in is stamped by its package.json (an install or upgrade rewrites it), not file by file.
+  for (const file of new Set(Object.keys(result.metafile.inputs).map((f) => f.replace(/^(node_modules\/(@[^/]+\/)?[^/]+)\/.*$/, '$1/package.json')))) {
     const s = stamp(path.join(INSTALL_DIR, file))
     if (s) inputs[file] = s
   }
@@ -109,13 +110,29 @@ const OUT = 'bundle-out'
 export const MAIN_MANIFEST = path.join(CACHE_DIR, 'main.json')
 
 /**
+ * Packages stay in node_modules, but a few that every start loads and that are many small modules: TypeBox's ESM
+ * build (some 250 files) and yaml's CommonJS (74), which Node resolves and loads one by one (about 120 ms a start);
+ * inside the bundle they are chunks. TypeBox marks its types with registered symbols (Symbol.for), so a schema made by
+ * this copy and one by node_modules' copy are the same to both. Their `require` of Node's own modules goes through
+ * the `require` the banner makes (resolving from the installation, as theirs would).
+ */
+const BUNDLED = /^(@sinclair\/typebox|yaml|picomatch|ignore)(\/|$)/
+const fewPackages: Plugin = {
+  name: 'few-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }))
+  },
+}
+const REQUIRE = `import { createRequire as __guardRequire } from 'node:module'; const require = __guardRequire(${JSON.stringify(pathToFileURL(path.join(INSTALL_DIR, 'package.json')).href)});`
+
+/**
  * The `guard` command's bundle: the CLI, the kernel, every built-in plugin and engine, each an entry of its own
  * (the kernel imports plugins and engines by path: kernel/base/modules.ts maps those paths to these outputs), their
- * shared code in chunks. Packages stay in node_modules, where Node loads them as it would anyway.
+ * shared code in chunks.
  */
 export function mainBundle(): Promise<BundleManifest> {
   const plugins = fs.readdirSync(path.join(INSTALL_DIR, 'plugins')).sort()
   const inPlugins = (name: string) => plugins.map((p) => path.join('plugins', p, name)).filter((f) => fs.existsSync(path.join(INSTALL_DIR, f)))
   const entries = ['bin/cli.ts', 'kernel/plugin.ts', 'kernel/base/modules.ts', ...inPlugins('plugin.ts'), ...inPlugins('engine.ts')]
-  return bundle(entries, MAIN_MANIFEST, { bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', outExtension: { '.js': '.mjs' } }, ['plugins'])
+  return bundle(entries, MAIN_MANIFEST, { bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', outExtension: { '.js': '.mjs' }, banner: { js: REQUIRE } }, ['plugins'], [fewPackages])
 }
