@@ -7,3 +7,4 @@ export { gluedBefore, isWordChar, LiteralSearch } from './base/literal-search.ts
 export { noteForFile } from './base/notes.ts'
 export { parseRegex, type RegexNode } from './base/regex-syntax.ts'
 export { catastrophicReason } from './base/regex-safety.ts'
+export { derived } from './base/derived.ts'

@@ -7,6 +7,7 @@ import { fileLinks, loadEngines, summarizeFile } from './evaluate.ts'
 import { isTestPath, languageOf } from '../catalog/languages.ts'
 import { tooLarge, unscannableReason } from './walk.ts'
 import { takeFileNotes } from '../base/notes.ts'
+import { saveDerived, useDerived, type DerivedStore } from '../base/derived.ts'
 
 export interface BatchFile {
   path: string
@@ -37,6 +38,8 @@ export interface BatchTask {
   progress?: Int32Array
   /** Results kept between scans (unchanged files are not analysed again). */
   cache?: CacheRef
+  /** Where what the engines derive from rules is kept between processes (derived.ts). */
+  derived?: DerivedStore
 }
 
 export const IDLE = -1
@@ -90,6 +93,7 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
   const key = task.engines.join('\n')
   if (!engineCache.has(key)) engineCache.set(key, loadEngines(task.engines))
   const engines = await engineCache.get(key)!
+  useDerived(task.derived)
   const results: FileResult[] = []
   let unfreed = 0
   for (const [i, f] of task.files.entries()) {
@@ -102,6 +106,7 @@ export async function runBatch(task: BatchTask): Promise<FileResult[]> {
     }
   }
   if (task.progress) Atomics.store(task.progress, 0, IDLE)
+  saveDerived()
   return results
 }
 

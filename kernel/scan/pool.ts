@@ -4,7 +4,9 @@ import os from 'node:os'
 import Tinypool from 'tinypool'
 import { IDLE, runBatch, type BatchFile, type BatchTask, type FileResult } from './batch.ts'
 import { ScanTimeoutError } from '../base/errors.ts'
-import { bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bundle.ts'
+import { analysingCode, bundleWorker, cachedWorkerBundle, type WorkerBundle } from './worker-bundle.ts'
+import { CACHE_DIR } from '../base/install.ts'
+import type { DerivedStore } from '../base/derived.ts'
 import { openingOrder, readAhead } from './read-ahead.ts'
 import type { RuleDef } from '../catalog/rule.ts'
 import type { WorkerTask } from './worker.ts'
@@ -99,6 +101,9 @@ let ruleSetCount = 0
 /** One short file of each language, for `prepare`: what the engines build per language is built on the first file. */
 const PREPARE_FILES = ['js', 'ts', 'tsx', 'py', 'java', 'go', 'cs', 'php', 'rb', 'c', 'cpp', 'txt'].map((ext) => ({ path: `prepare.${ext}`, text: '\n' }))
 
+/** Where the threads keep what the engines derive from rules, for this version of their code. */
+const derivedStore = (): DerivedStore => ({ dir: CACHE_DIR, version: analysingCode() })
+
 function ruleSetOf(rules: RuleDef[]): WorkerTask['ruleSet'] {
   let set = ruleSets.get(rules)
   if (!set) {
@@ -167,7 +172,7 @@ export class ScanPool {
   prepare(rules: RuleDef[]): void {
     if (!this.threads || !this.started) return
     this.started
-      .then(({ pool, engines }) => Promise.all(Array.from({ length: this.threads }, () => pool.run({ files: PREPARE_FILES, ruleSet: ruleSetOf(rules), engines } satisfies WorkerTask))))
+      .then(({ pool, engines }) => Promise.all(Array.from({ length: this.threads }, () => pool.run({ files: PREPARE_FILES, ruleSet: ruleSetOf(rules), engines, derived: derivedStore() } satisfies WorkerTask))))
       .catch(() => undefined)
   }
 
@@ -198,7 +203,7 @@ export class ScanPool {
       if (now !== current) [current, since] = [now, Date.now()]
       else if (current !== IDLE && Date.now() - since > opts.fileTimeoutMs) overrun.abort()
     }, Math.min(1000, Math.max(25, opts.fileTimeoutMs / 10)))
-    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes, progress, cache: opts.cache }
+    const task = { files, rules: opts.rules, engines: opts.engines, maxFileBytes: opts.maxFileBytes, progress, cache: opts.cache, derived: derivedStore() }
     try {
       return await this.runOne(task, AbortSignal.any([opts.signal, overrun.signal]), here)
     } catch (e) {

@@ -1,5 +1,5 @@
 // Which literal text a structural rule needs in a file before the file is worth parsing (parsing dominates scan time).
-import { catastrophicReason, gluedBefore, isWordChar, LiteralSearch, type AstRule, type RuleDef } from '../../kernel/engine-api.ts'
+import { catastrophicReason, derived, gluedBefore, isWordChar, LiteralSearch, type AstRule, type RuleDef } from '../../kernel/engine-api.ts'
 import { isRuleObject, matchedPatternText, type PatternStyle } from './patterns.ts'
 
 /** Something the file's text must contain: a substring, an identifier as a whole word, or a regular expression. */
@@ -426,7 +426,7 @@ export function entryNeed(astLang: string, rule: AstRule): Need {
   // are both derived from them: each is derived once per grammar.
   const key = `${astLang}\u0000${JSON.stringify(rule)}`
   let need = entryNeeds.get(key)
-  if (need === undefined) entryNeeds.set(key, (need = deriveEntryNeed(astLang, rule)))
+  if (need === undefined) entryNeeds.set(key, (need = derived('entry-need', key, () => deriveEntryNeed(astLang, rule))))
   return need
 }
 const entryNeeds = new Map<string, Need>()

@@ -1,5 +1,5 @@
 // Literal strings one of which every match of a regular expression contains: lines without any are never run.
-import { parseRegex, type RegexNode } from '../../kernel/engine-api.ts'
+import { derived, parseRegex, type RegexNode } from '../../kernel/engine-api.ts'
 
 /** At least one of these strings is in every match; null when the pattern has no usable literal. */
 export type Literals = string[] | null
@@ -91,6 +91,8 @@ const minimal = (l: string[]) => l.filter((s, i) => !l.some((t, j) => j !== i &&
 
 /** The literals of a pattern worth searching for (lower-cased when `i` is set), or null. */
 export function requiredLiterals(source: string, flags: string): Literals {
-  const literals = usable(found(parseRegex(source, flags), flags.includes('i')).literals)
-  return literals && minimal(literals)
+  return derived('regex-literals', `${flags}/${source}`, () => {
+    const literals = usable(found(parseRegex(source, flags), flags.includes('i')).literals)
+    return literals && minimal(literals)
+  })
 }
