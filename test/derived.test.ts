@@ -3,6 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { tempDir } from './helpers/server.ts'
 import { derived, saveDerived, useDerived } from '../kernel/base/derived.ts'
@@ -34,13 +35,31 @@ test('derived values are kept on disk by input and code version; a torn file is 
   assert.equal(calls, 4)
 
   // A torn file is not trusted: the value is derived again, and the file written whole.
-  const file = path.join(dir, 'derived-v1.json')
+  const [file] = fs.readdirSync(dir).filter((f) => f.startsWith('derived-')).map((f) => path.join(dir, f))
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 10))
   useDerived({ dir, version: 'v9' })
   useDerived({ dir, version: 'v1' })
   derived('need', 'input', derive)
   assert.equal(calls, 5)
   saveDerived()
-  assert.ok(Object.keys(JSON.parse(fs.readFileSync(file, 'utf8'))).length >= 1)
+  const values = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>
+  assert.ok(Object.keys(values).length >= 1)
+
+  // A value that cannot be read back is derived again.
+  fs.writeFileSync(file, JSON.stringify(Object.fromEntries(Object.keys(values).map((k) => [k, '{"terms": [[{"regex": {"$regex": "(", "flags": ""}}]]}']))))
+  useDerived({ dir, version: 'v9' })
+  useDerived({ dir, version: 'v1' })
+  assert.equal(derived('need', 'input', derive).terms[0][1].text, 'x')
+  assert.equal(calls, 6)
+
+  // Something other than a file at its path (a FIFO) is neither read (it would hang) nor replaced.
+  fs.rmSync(file)
+  execFileSync('mkfifo', [file])
+  useDerived({ dir, version: 'v9' })
+  useDerived({ dir, version: 'v1' })
+  derived('need', 'input', derive)
+  saveDerived()
+  assert.equal(calls, 7)
+  assert.ok(fs.lstatSync(file).isFIFO())
   useDerived(undefined)
 })

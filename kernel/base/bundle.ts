@@ -65,7 +65,7 @@ async function build(entries: string[], manifestFile: string, options: BuildOpti
   for (const [out, meta] of Object.entries(result.metafile.outputs)) if (meta.entryPoint) outputs[meta.entryPoint] = path.join(dir, relative(out))
   const inputs: BundleManifest['inputs'] = {}
   // A package bundled in is stamped by its package.json (an install or upgrade rewrites it), not file by file.
-  for (const file of new Set(Object.keys(result.metafile.inputs).map((f) => f.replace(/^(node_modules\/(@[^/]+\/)?[^/]+)\/.*$/, '$1/package.json')))) {
+  for (const file of new Set(Object.keys(result.metafile.inputs).map(packageFile))) {
     const s = stamp(path.join(INSTALL_DIR, file))
     if (s) inputs[file] = s
   }
@@ -73,6 +73,15 @@ async function build(entries: string[], manifestFile: string, options: BuildOpti
   writeFileAtomic(manifestFile, JSON.stringify(manifest))
   prune()
   return manifest
+}
+
+/** An input's package.json when it comes from node_modules (the nearest one above it), else the input itself. */
+function packageFile(input: string): string {
+  if (!input.split('/').includes('node_modules')) return input
+  for (let dir = path.posix.dirname(input); dir !== '.' && path.posix.basename(dir) !== 'node_modules'; dir = path.posix.dirname(dir)) {
+    if (fs.existsSync(path.join(INSTALL_DIR, dir, 'package.json'))) return `${dir}/package.json`
+  }
+  return input
 }
 
 /** Bundles no manifest names are kept this long: a process started from one may still import its chunks lazily. */

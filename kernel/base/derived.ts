@@ -4,10 +4,12 @@
 // of every thread's start). One file per version of the analysing code, read on first use: each value is kept as
 // its JSON text and parsed when asked for. New values are written after a batch (the file read again and added to,
 // then renamed into place: two threads writing at once lose at most each other's additions, derived again later).
-// Without a folder, or one that cannot be written, values are derived as before.
+// Without a folder, or one that cannot be written, values are derived as before; a value that cannot be read back is
+// derived again.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { readCacheFile, writeCacheFile } from './files.ts'
 
 /** Where a thread keeps derived values: the folder, and the version of the code that derives them. */
 export interface DerivedStore {
@@ -22,8 +24,20 @@ let freshCount = 0
 
 /** A store's files from versions not used for this long are removed when a new one is written. */
 const STALE_MS = 24 * 60 * 60 * 1000
+/** Values kept at most (a server's repositories bring their own rules): past it the file starts again. */
+const MAX_VALUES = 50_000
 
-const fileOf = (s: DerivedStore) => path.join(s.dir, `derived-${s.version}.json`)
+/** Per version of the analysing code and of Node (whose RegExp syntax a kept value must still be read by). */
+const fileOf = (s: DerivedStore) => path.join(s.dir, `derived-${createHash('sha256').update(`${s.version}\0${process.version}`).digest('hex').slice(0, 16)}.json`)
+
+function readValues(file: string): Record<string, string> {
+  try {
+    const values = JSON.parse(readCacheFile(file) ?? '{}') as unknown
+    return values !== null && typeof values === 'object' && !Array.isArray(values) ? (values as Record<string, string>) : {}
+  } catch {
+    return {} // torn: derived again
+  }
+}
 
 /** Uses the store (a thread's tasks name it); undefined keeps values in memory only. */
 export function useDerived(s: DerivedStore | undefined): void {
@@ -36,14 +50,7 @@ export function useDerived(s: DerivedStore | undefined): void {
 
 function keptValues(): Record<string, string> {
   if (!store) return {}
-  if (!store.kept) {
-    try {
-      store.kept = JSON.parse(fs.readFileSync(store.file, 'utf8')) as Record<string, string>
-    } catch {
-      store.kept = {} // none yet, or torn: derived again
-    }
-  }
-  return store.kept
+  return (store.kept ??= readValues(store.file))
 }
 
 /** RegExp objects are kept as their source and flags. */
@@ -58,10 +65,18 @@ export function derived<T>(kind: string, input: string, derive: () => T): T {
   if (!store) return derive()
   const key = `${kind}:${createHash('sha256').update(input).digest('base64url').slice(0, 24)}`
   const text = keptValues()[key] ?? fresh[key]
-  if (text !== undefined) return JSON.parse(text, reviver) as T
+  if (typeof text === 'string') {
+    try {
+      return JSON.parse(text, reviver) as T
+    } catch {
+      // not readable back: derived again
+    }
+  }
   const value = derive()
-  fresh[key] = JSON.stringify(value, replacer) ?? 'null'
-  freshCount++
+  if (value !== undefined) {
+    fresh[key] = JSON.stringify(value, replacer)
+    freshCount++
+  }
   return value
 }
 
@@ -70,21 +85,15 @@ export function saveDerived(): void {
   if (!store || !freshCount) return
   const { file } = store
   try {
-    let onDisk: Record<string, string> = {}
-    try {
-      onDisk = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>
-    } catch {
-      // a new file
-    }
-    const all = { ...onDisk, ...fresh }
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-    fs.writeFileSync(temporary, JSON.stringify(all))
-    fs.renameSync(temporary, file)
+    const onDisk = readValues(file)
+    const all = Object.keys(onDisk).length + freshCount > MAX_VALUES ? fresh : { ...onDisk, ...fresh }
+    writeCacheFile(file, JSON.stringify(all))
     store.kept = all
-    for (const name of fs.readdirSync(path.dirname(file))) {
-      const other = path.join(path.dirname(file), name)
-      if (/^derived-.*\.json$/.test(name) && other !== file && Date.now() - (fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > STALE_MS) fs.rmSync(other, { force: true })
+    const dir = path.dirname(file)
+    for (const name of fs.readdirSync(dir)) {
+      if (!/^derived-.*\.json$/.test(name) || path.join(dir, name) === file) continue
+      const other = fs.lstatSync(path.join(dir, name), { throwIfNoEntry: false })
+      if (other?.isFile() && Date.now() - other.mtimeMs > STALE_MS) fs.rmSync(path.join(dir, name), { force: true })
     }
   } catch {
     // read-only or full: derived again next time

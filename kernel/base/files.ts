@@ -63,3 +63,23 @@ export function writeFileAtomic(file: string, content: string): void {
     throw e
   }
 }
+
+/**
+ * A cache file's text, or undefined when it is missing or is not a regular file (a FIFO would hang the read).
+ * Cache files are the service's own: one that cannot be read is made again.
+ */
+export function readCacheFile(file: string): string | undefined {
+  try {
+    return readablePath(file, 'file') ? fs.readFileSync(file, 'utf8') : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes a cache file whole (writeFileAtomic), unless something other than a regular file is at its path: that is left alone. */
+export function writeCacheFile(file: string, content: string): void {
+  const stat = fs.statSync(file, { throwIfNoEntry: false })
+  if (stat && !stat.isFile()) return
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  writeFileAtomic(file, content)
+}

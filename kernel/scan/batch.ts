@@ -43,6 +43,8 @@ export interface BatchTask {
 }
 
 export const IDLE = -1
+/** A file's size, modification and change times, inode, and when they were taken (epoch ms). */
+export type FileLook = [number, number, number, number, number]
 export interface FileResult {
   path: string
   bytes: number
@@ -56,6 +58,8 @@ export interface FileResult {
   cached?: boolean
   /** The key of the file's content (with the rules and what a second look was given) in the cache. */
   key?: string
+  /** What the file looked like when it was read, for a file read from disk. */
+  look?: FileLook
   /** The file's imports where flows may start or end in it; of a summarised file, all its imports (linked.ts). */
   links?: FileLinks
   /** A summarised file: per engine, what its functions do with their parameters. */
@@ -69,13 +73,17 @@ export const HEAD_BYTES = 64 * 1024
 /** One buffer per thread for the heads, rather than 64 KB allocated for every file. */
 const headBuffer = Buffer.allocUnsafe(HEAD_BYTES)
 
-function readHead(file: string): { text: string; size: number; complete: boolean } {
+/**
+ * The file's head, and what the file looked like just before it was read (size, modification and change times,
+ * inode, when: folder-results.ts keeps the result under it).
+ */
+function readHead(file: string): { text: string; size: number; complete: boolean; look: FileLook } {
   const fd = fs.openSync(file, 'r')
   try {
+    const stat = fs.fstatSync(fd)
+    const look: FileLook = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, Date.now()]
     const read = fs.readSync(fd, headBuffer, 0, HEAD_BYTES, 0)
-    // A short read is the whole file: only one that fills the buffer needs its size looked up.
-    const size = read < HEAD_BYTES ? read : fs.fstatSync(fd).size
-    return { text: headBuffer.toString('utf8', 0, read), size, complete: read >= size }
+    return { text: headBuffer.toString('utf8', 0, read), size: Math.max(read, stat.size), complete: read >= stat.size, look }
   } finally {
     fs.closeSync(fd)
   }
@@ -116,21 +124,22 @@ function runFile(task: BatchTask, engines: Engine[], f: BatchFile): FileResult {
   try {
     // Most large files in a tree are bundles: their first 64 KB tell, and the rest is never read.
     head = f.text === undefined ? readHead(f.abs!) : undefined
-    if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], found: 0, skipped: tooLarge(task.maxFileBytes) }
+    if (head && task.maxFileBytes !== undefined && head.size > task.maxFileBytes) return { path: f.path, bytes: head.size, findings: [], found: 0, skipped: tooLarge(task.maxFileBytes), look: head.look }
     const early = head && unscannableReason(head.text)
-    if (early) return { path: f.path, bytes: head!.size, findings: [], found: 0, skipped: early }
+    if (early) return { path: f.path, bytes: head!.size, findings: [], found: 0, skipped: early, look: head!.look }
     text = f.text ?? (head!.complete ? head!.text : fs.readFileSync(f.abs!, 'utf8'))
   } catch {
     return { path: f.path, bytes: 0, findings: [], found: 0, skipped: 'unreadable' }
   }
   const bytes = head?.size ?? Buffer.byteLength(text)
+  const look = head && { look: head.look }
   // A file read whole with its head has been checked already.
   const reason = head?.complete ? undefined : unscannableReason(text)
-  if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason }
+  if (reason) return { path: f.path, bytes, findings: [], found: 0, skipped: reason, ...look }
   const file = { path: f.path, language: languageOf(f.path), text, isTest: isTestPath(f.path) }
   const linked = f.linked
   const kept = task.cache && cachedResult(task.cache, f.path, text, linked && `${linked.summarize ? 'summary' : 'linked'}:${linked.digest}`, f.kept)
-  if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true, key: kept.key }
+  if (kept?.result) return { path: f.path, bytes, ...kept.result, cached: true, key: kept.key, ...look }
   try {
     takeFileNotes()
     let analysed: { findings: FileFinding[]; found: number; links?: FileLinks; summary?: Record<string, FileSummary> }
@@ -143,7 +152,7 @@ function runFile(task: BatchTask, engines: Engine[], f: BatchFile): FileResult {
     const notes = takeFileNotes()
     const result = { ...analysed, ...(notes.length ? { notes } : {}) }
     if (kept) storeResult(task.cache!, kept.key, result)
-    return { path: f.path, bytes, ...result, ...(kept && { key: kept.key }) }
+    return { path: f.path, bytes, ...result, ...(kept && { key: kept.key }), ...look }
   } catch (e) {
     return { path: f.path, bytes, findings: [], found: 0, skipped: `analysis failed: ${(e as Error).message.split('\n')[0]}` }
   }

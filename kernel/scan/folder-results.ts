@@ -1,27 +1,26 @@
-// A folder's last scan with one rule set: each file's result with what the file looked like when it was read (size,
-// modification and change times, inode) and the key of its content, kept in one file of the result cache. A rescan
-// compares each file's metadata with it, as git compares its index with the work tree: a file that looks the same is
-// not read again, and an unchanged tree is answered without starting a thread. The others are read and hashed; one
-// whose content has the key kept (a fresh checkout of the same commit) takes its result from here, the rest are
-// looked up by content (result-cache.ts) or analysed. A file changed within TICK_MS of being looked at may have been
-// written again in the same tick of its clock: it is read next time. Written whole (a temporary file renamed into
-// place); one that cannot be read, or was written for another folder, rule set or size limit, is not used.
+// A folder's last scan with one rule set: each file's result with what the file looked like just before the thread
+// that read it opened it (size, modification and change times, inode) and the key of its content, kept in one file of
+// the result cache. A rescan compares each file's metadata with it, as git compares its index with the work tree: a
+// file that looks the same is not read again, and an unchanged tree is answered without starting a thread. The others
+// are read and hashed; one whose content has the key kept (a fresh checkout of the same commit) takes its result from
+// here, the rest are looked up by content (result-cache.ts) or analysed. A file changed within TICK_MS of being looked
+// at may have been written again in the same tick of its clock: it is read next time. Written whole (a temporary file
+// renamed into place); one that cannot be read, or was written for another folder, rule set or size limit, is not used.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { BatchFile, FileResult } from './batch.ts'
+import type { BatchFile, FileLook, FileResult } from './batch.ts'
 import type { AnalyzeOptions } from './pool.ts'
 import type { CacheRef, KeptResult } from './result-cache.ts'
-import { writeFileAtomic } from '../base/files.ts'
+import { readCacheFile, writeCacheFile } from '../base/files.ts'
 
-/** A file's metadata: size, mtime, ctime, inode, and when it was looked at (epoch ms). */
-type Look = [number, number, number, number, number]
-/** With the key of its content in the cache (none for a file skipped before it was hashed) and its result. */
-type Kept = [...Look, string | null, Omit<FileResult, 'path' | 'key'>]
+/** A file's metadata when it was read (batch.ts), the key of its content (none for a file skipped before it was
+ * hashed) and its result. */
+type Kept = [...FileLook, string | null, Omit<FileResult, 'path' | 'key' | 'look'>]
 
 /** Timestamps on some file systems count in 2 s steps. */
 const TICK_MS = 2000
-const FORMAT = 2
+const FORMAT = 3
 
 /** Skips that the file's content decides (its size is checked against the limit the folder's results are kept for). */
 const lasting = (r: FileResult) => r.skipped === undefined || r.skipped === 'binary' || r.skipped === 'minified or bundled' || r.skipped.startsWith('larger than')
@@ -31,7 +30,8 @@ const keyOf = (f: BatchFile) => (f.linked ? `${f.path}\0${f.linked.summarize ? '
 
 export class FolderResults {
   private readonly now = new Map<string, Kept>()
-  private readonly looks = new Map<string, Look>()
+  /** What each file looks like now, by path (taken once a scan, for the first look and the second). */
+  private readonly looks = new Map<string, FileLook | null>()
   private changed = false
 
   private constructor(
@@ -46,8 +46,8 @@ export class FolderResults {
     const file = path.join(ref.dir, 'folders', `${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`)
     let before = new Map<string, Kept>()
     try {
-      const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; files: Record<string, Kept> }
-      if (kept.id === id) before = new Map(Object.entries(kept.files))
+      const kept = JSON.parse(readCacheFile(file) ?? 'null') as { id: string; files: Record<string, Kept> } | null
+      if (kept?.id === id) before = new Map(Object.entries(kept.files))
     } catch {
       // none yet, or not whole: every file is read
     }
@@ -61,28 +61,38 @@ export class FolderResults {
   take(f: BatchFile): { result: FileResult } | { file: BatchFile } {
     const key = keyOf(f)
     const kept = this.before.get(key)
-    if (!f.abs) return { file: f }
-    let look = this.looks.get(f.path)
-    if (!look) {
-      const s = fs.statSync(f.abs, { throwIfNoEntry: false })
-      if (!s) return { file: f }
-      this.looks.set(f.path, (look = [s.size, s.mtimeMs, s.ctimeMs, s.ino, Date.now()]))
-    }
-    if (!kept) return { file: f }
+    const look = kept && f.abs && this.lookOf(f.path, f.abs)
+    if (!kept || !look) return { file: f }
     const same = kept[0] === look[0] && kept[1] === look[1] && kept[2] === look[2] && kept[3] === look[3]
     if (!same || Math.max(kept[1], kept[2]) > kept[4] - TICK_MS) return { file: kept[5] ? { ...f, kept: { key: kept[5], result: kept[6] as KeptResult } } : f }
     this.now.set(key, kept)
     return { result: { path: f.path, ...kept[6], cached: true } }
   }
 
-  /** Keeps the results of files read now (those the file decides: not a time-out or a failure), with their metadata. */
+  private lookOf(filePath: string, abs: string): FileLook | null {
+    let look = this.looks.get(filePath)
+    if (look === undefined) {
+      try {
+        const s = fs.statSync(abs, { throwIfNoEntry: false })
+        look = s ? [s.size, s.mtimeMs, s.ctimeMs, s.ino, Date.now()] : null
+      } catch {
+        look = null // a path through a file, a loop of links: the thread that reads it says so
+      }
+      this.looks.set(filePath, look)
+    }
+    return look
+  }
+
+  /**
+   * Keeps the results of files read now (those the file decides: not a time-out or a failure), each under what the
+   * file looked like just before the thread read it.
+   */
   record(files: BatchFile[], results: FileResult[]): void {
     const byPath = new Map(files.map((f) => [f.path, f]))
     for (const r of results) {
       const f = byPath.get(r.path)
-      const look = this.looks.get(r.path)
-      if (!f || !look || !lasting(r)) continue
-      const { path: _p, cached: _c, key, ...result } = r
+      if (!f || !r.look || !lasting(r)) continue
+      const { path: _p, cached: _c, key, look, ...result } = r
       this.now.set(keyOf(f), [...look, key ?? null, result])
       this.changed = true
     }
@@ -93,8 +103,7 @@ export class FolderResults {
     try {
       // Unchanged, it is only marked used (the cache is trimmed least recently used first).
       if (!this.changed && this.now.size === this.before.size) return fs.utimesSync(this.file, new Date(), new Date())
-      fs.mkdirSync(path.dirname(this.file), { recursive: true })
-      writeFileAtomic(this.file, JSON.stringify({ id: this.id, files: Object.fromEntries(this.now) }))
+      writeCacheFile(this.file, JSON.stringify({ id: this.id, files: Object.fromEntries(this.now) }))
     } catch {
       // read-only or full: the next scan reads every file
     }
