@@ -45,6 +45,12 @@ function sizeOf(f: BatchFile & { size?: number }): number {
 
 /** A thread's JavaScript heap at most (a scan's threads use far less): past it the thread ends and its file is skipped. */
 const THREAD_HEAP_MB = 1024
+/**
+ * A thread's young generation (V8 sizes it by the machine otherwise): a scan allocates much that dies young, and a
+ * smaller nursery is emptied more often. Measured on 2 x 177 MB of JavaScript: peak RSS 356–373 MB rather than
+ * 396–412 MB, for 1% more time.
+ */
+const THREAD_YOUNG_MB = 8
 
 export function defaultThreads(): number {
   const env = process.env.GUARD_WORKERS
@@ -144,7 +150,7 @@ export class ScanPool {
         maxThreads: this.threads,
         idleTimeout: 60_000,
         execArgv: [],
-        resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+        resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
       })
       const warm: WorkerTask = { files: [], ruleSet: ruleSetOf([]), engines: bundle.engines }
       await Promise.all(Array.from({ length: this.threads }, () => pool.run(warm)))
