@@ -324,12 +324,12 @@ export class Kernel {
    * Results kept between scans: GUARD_CACHE_DIR (default the data directory's `cache`), at most GUARD_CACHE_MB
    * (default 512); GUARD_CACHE=off turns it off. Trimmed to size after every few thousand new entries.
    */
-  get resultCache(): { dir: string; wrote(entries: number): void } | undefined {
+  get resultCache(): { dir: string; wrote(dir: string, entries: number): void } | undefined {
     if (/^(0|off|false|no)$/i.test(process.env.GUARD_CACHE ?? '')) return undefined
-    const dir = path.resolve(this.cwd, process.env.GUARD_CACHE_DIR ?? path.join(this.dataDir, 'cache'))
     return {
-      dir,
-      wrote: (entries) => {
+      dir: path.resolve(this.cwd, process.env.GUARD_CACHE_DIR ?? path.join(this.dataDir, 'cache')),
+      // The folder the results were written to: this one, or the one a scan was given (the CLI's --cache).
+      wrote: (dir, entries) => {
         // Counted in memory and added to the cache's own count now and then (and at close), not after every scan:
         // a small scan should not wait for a file write.
         this.cacheWrites.set(dir, (this.cacheWrites.get(dir) ?? 0) + entries)

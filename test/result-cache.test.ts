@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { tempDir, writeTree } from './helpers/server.ts'
 import { runGuard } from './helpers/process.ts'
-import { trimCache } from '../kernel/scan/result-cache.ts'
+import { cachedResult, storeResult, trimCache } from '../kernel/scan/result-cache.ts'
 import type { ScanResult } from '../kernel/base/schemas.ts'
 
 const FILES = {
@@ -51,23 +51,25 @@ test('a rescan of unchanged files takes every result from the cache and gives th
   assert.ok(!fs.existsSync(cache.replace(/cache$/, 'unused')))
 })
 
-test('a torn or foreign entry is not trusted', async () => {
-  const dir = tempDir()
-  const cache = path.join(tempDir(), 'cache')
-  writeTree(dir, FILES)
-  const cold = await scan(dir, cache)
-  // The per-file entries.
-  const entries = fs.readdirSync(cache, { recursive: true }).map(String).filter((f) => f.endsWith('.json') && !f.startsWith('folders'))
-  assert.ok(entries.length >= 3)
-  // One entry cut in half, another replaced by a valid entry of another key.
-  const [a, b] = entries.map((f) => path.join(cache, f))
-  fs.writeFileSync(a, fs.readFileSync(a, 'utf8').slice(0, 20))
-  fs.writeFileSync(b, JSON.stringify({ key: 'not-this-one', result: { findings: [], found: 0 } }))
-  // The folder's record would answer without them.
-  fs.rmSync(path.join(cache, 'folders'), { recursive: true })
-  const again = await scan(dir, cache)
-  assert.equal(again.files_cached, again.files_scanned - 2)
-  assert.deepEqual(findings(again), findings(cold))
+test("a queue shard's per-file entries: a torn or foreign entry is not trusted", () => {
+  const ref = { dir: tempDir(), scope: 'scope', entries: true }
+  const result = { findings: [], found: 0 }
+  const texts = ['a = 1\n', 'b = 2\n', 'c = 3\n']
+  const keys = texts.map((text, i) => {
+    const { key, result: none } = cachedResult(ref, `f${i}.py`, text)
+    assert.equal(none, undefined)
+    storeResult(ref, key, result)
+    return key
+  })
+  assert.deepEqual(cachedResult(ref, 'f0.py', texts[0]).result, result)
+  // One entry cut in half, another replaced by a valid entry of another key: neither answers.
+  const file = (key: string) => path.join(ref.dir, key.slice(0, 2), `${key}.json`)
+  fs.writeFileSync(file(keys[1]), fs.readFileSync(file(keys[1]), 'utf8').slice(0, 20))
+  fs.writeFileSync(file(keys[2]), JSON.stringify({ key: 'not-this-one', result }))
+  assert.equal(cachedResult(ref, 'f1.py', texts[1]).result, undefined)
+  assert.equal(cachedResult(ref, 'f2.py', texts[2]).result, undefined)
+  // Without `entries` (a scan with a folder record), no entry is read or written.
+  assert.equal(cachedResult({ ...ref, entries: false }, 'f0.py', texts[0]).result, undefined)
 })
 
 test("a folder's files that look as they did at its last scan are answered from it; any change is read again", async () => {
@@ -104,6 +106,14 @@ test("a folder's files that look as they did at its last scan are answered from 
   assert.equal(changed.files_cached, changed.files_scanned - 1)
   assert.deepEqual(changed.findings.filter((f) => f.file === 'app.py').map((f) => f.line), [2])
   assert.notDeepEqual(findings(changed), findings(warm))
+
+  // A scan of some files (--changed-files) keeps what it does not read: the next whole scan still finds every
+  // other file kept (app.py, just written, is read again).
+  await new Promise((resolve) => setTimeout(resolve, 2100))
+  const some = await scan(dir, cache, '--changed-files', 'web.js')
+  assert.equal(some.files_scanned, 1)
+  const whole = await scan(dir, cache)
+  assert.equal(whole.files_cached, whole.files_scanned)
 
   // Another size limit never reuses a result kept under the first (big.js is over 2 KB).
   fs.writeFileSync(path.join(dir, '.guard.yaml'), 'limits:\n  max_file_kb: 2\n')

@@ -29,7 +29,7 @@ const lasting = (r: FileResult) => r.skipped === undefined || r.skipped === 'bin
 const keyOf = (f: BatchFile) => (f.linked ? `${f.path}\0${f.linked.summarize ? 'summary' : 'linked'}:${f.linked.digest}` : f.path)
 
 export class FolderResults {
-  private readonly now = new Map<string, Kept>()
+  private now = new Map<string, Kept>()
   /** What each file looks like now, by path (taken once a scan, for the first look and the second). */
   private readonly looks = new Map<string, FileLook | null>()
   private changed = false
@@ -38,11 +38,18 @@ export class FolderResults {
     private readonly file: string,
     private readonly id: string,
     private readonly before: Map<string, Kept>,
-  ) {}
+    /** A scan of some of the folder's files: what it does not read stays as kept. */
+    partial: boolean,
+  ) {
+    if (partial) this.now = new Map(before)
+  }
 
-  /** The last scan of `root` with the cache's rule set and this size limit (empty if none is kept). */
-  static open(ref: CacheRef, root: string, maxFileBytes: number): FolderResults {
-    const id = `${FORMAT}\0${ref.scope}\0${root}\0${maxFileBytes}`
+  /**
+   * The last scan of the folder `folder` names (its path, or the URL of a repository checked out by commit) with the
+   * cache's rule set and this size limit (empty if none is kept). `partial`: this scan reads only some files.
+   */
+  static open(ref: CacheRef, folder: string, maxFileBytes: number, partial = false): FolderResults {
+    const id = `${FORMAT}\0${ref.scope}\0${folder}\0${maxFileBytes}`
     const file = path.join(ref.dir, 'folders', `${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`)
     let before = new Map<string, Kept>()
     try {
@@ -51,7 +58,7 @@ export class FolderResults {
     } catch {
       // none yet, or not whole: every file is read
     }
-    return new FolderResults(file, id, before)
+    return new FolderResults(file, id, before, partial)
   }
 
   /**
@@ -98,14 +105,18 @@ export class FolderResults {
     }
   }
 
-  /** Writes what this scan kept, if it differs from what was there (best effort, as for the per-file results). */
-  save(): void {
+  /** Writes what this scan kept, if it differs from what was there (best effort); whether it was written. */
+  save(): boolean {
     try {
       // Unchanged, it is only marked used (the cache is trimmed least recently used first).
-      if (!this.changed && this.now.size === this.before.size) return fs.utimesSync(this.file, new Date(), new Date())
+      if (!this.changed && this.now.size === this.before.size) {
+        fs.utimesSync(this.file, new Date(), new Date())
+        return false
+      }
       writeCacheFile(this.file, JSON.stringify({ id: this.id, files: Object.fromEntries(this.now) }))
+      return true
     } catch {
-      // read-only or full: the next scan reads every file
+      return false // read-only or full: the next scan reads every file
     }
   }
 

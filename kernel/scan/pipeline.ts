@@ -33,7 +33,7 @@ export interface ScanContext {
   engineModules(): Promise<Engine[]>
   store(): Promise<Store>
   /** Where results are kept between scans (undefined: off), and what is told of the entries a scan wrote. */
-  resultCache?: { dir: string; wrote(entries: number): void }
+  resultCache?: { dir: string; wrote(dir: string, entries: number): void }
 }
 
 export interface ScanProgress {
@@ -183,8 +183,10 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
   } else {
     const cacheDir = opts.cacheDir === undefined ? kernel.resultCache?.dir : opts.cacheDir ?? undefined
     const cache = cacheFor(cacheDir, rules, analysingCode())
-    // A scan of a whole tree answers the files that look as they did at its last scan without reading them.
-    const folder = cache && target && !changed ? FolderResults.open(cache, target.root, maxFileBytes) : undefined
+    // A repository's files that look as they did at its last scan are answered without reading them. A checkout of
+    // a repository by URL (a folder per commit) is known by its URL: its files are read, and those with the content
+    // they had at the last scan are not analysed again.
+    const folder = cache && target ? FolderResults.open(cache, opts.checkout?.url ?? target.root, maxFileBytes, !!changed) : undefined
     const analyzer = opts.analyzer ?? kernel.pool
     const [analyze, analyzeHere] = folder ? [folder.reusing(analyzer), folder.reusing(kernel.pool)] : [analyzer.analyze.bind(analyzer), kernel.pool.analyze.bind(kernel.pool)]
     const analysis = {
@@ -211,11 +213,10 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     })
     // Flows across files: summaries and second looks run on this process's threads, once every file (every shard) has had its first.
     results = await linkAcrossFiles(results, kept, (batch) => analyzeHere(batch, analysis), warnings)
-    folder?.save()
+    if (folder?.save()) kernel.resultCache?.wrote(cacheDir!, results.filter((r) => !r.cached && !r.skipped).length)
   }
 
   const cached = results.filter((r) => r.cached && !r.skipped).length
-  kernel.resultCache?.wrote(results.filter((r) => !r.cached && !r.skipped).length)
   const byId = new Map(rules.map((r) => [r.id, r]))
   const suppressByConfig = configSuppressor(config.suppressions)
   const findings: Finding[] = []

@@ -145,7 +145,7 @@ async function evaluateShard(kernel: Kernel, job: Job<ShardJobData>, json: strin
   const results = await kernel.pool.analyze(files, {
     rules: await rulesOf(kernel, json),
     engines: kernel.engines,
-    cache: cacheDir && d.cache_scope ? { dir: cacheDir, scope: d.cache_scope } : undefined,
+    cache: cacheDir && d.cache_scope ? { dir: cacheDir, scope: d.cache_scope, entries: true } : undefined,
     signal: AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, d.deadline - Date.now()))]),
     scanTimeoutS: d.timeout_s,
     fileTimeoutMs: d.file_timeout_ms,
@@ -157,6 +157,6 @@ async function evaluateShard(kernel: Kernel, job: Job<ShardJobData>, json: strin
     },
   })
   progress.flush()
-  kernel.resultCache?.wrote(results.filter((r) => !r.cached && !r.skipped).length)
+  if (cacheDir) kernel.resultCache?.wrote(cacheDir, results.filter((r) => !r.cached && !r.skipped).length)
   return { index: d.index, files: d.files, results }
 }
