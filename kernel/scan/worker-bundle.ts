@@ -57,8 +57,14 @@ export async function bundleWorker(engineUrls: string[]): Promise<WorkerBundle> 
 /** The code whose change changes results: the kernel's scan, catalogue and base, and the engines' plugins. */
 const codeDirs = () => ['kernel/scan', 'kernel/catalog', 'kernel/base', ...fs.readdirSync(path.join(INSTALL_DIR, 'plugins')).filter((p) => p.startsWith('engine-')).map((p) => `plugins/${p}`)]
 
+/** The parsers: another version may parse a file into another tree. */
+const PARSER_PACKAGES = 'node_modules/@ast-grep'
+
 let codeVersion: string | undefined
-/** A hash of the analysing code (each source file's size and modification time): another build never reuses an answer. */
+/**
+ * A hash of the analysing code (each source file's size and modification time) and of the parsers' versions: another
+ * build never reuses an answer.
+ */
 export function analysingCode(): string {
   if (codeVersion) return codeVersion
   const hash = createHash('sha256')
@@ -69,6 +75,11 @@ export function analysingCode(): string {
       const stat = fs.statSync(path.join(base, f), { throwIfNoEntry: false })
       if (stat) hash.update(`${dir}/${f}\0${stat.size}\0${stat.mtimeMs}\n`)
     }
+  }
+  const parsers = path.join(INSTALL_DIR, PARSER_PACKAGES)
+  for (const name of fs.existsSync(parsers) ? fs.readdirSync(parsers).sort() : []) {
+    const stat = fs.statSync(path.join(parsers, name, 'package.json'), { throwIfNoEntry: false })
+    if (stat) hash.update(`${name}\0${stat.size}\0${stat.mtimeMs}\n`)
   }
   return (codeVersion = hash.digest('hex').slice(0, 16))
 }
