@@ -138,7 +138,7 @@ if (mode === '--run') {
         const r = JSON.parse(out) as { files_scanned: number; files_cached?: number; findings: unknown[] }
         return { seconds: (performance.now() - started) / 1000, files: r.files_scanned, cached: r.files_cached ?? 0, findings: r.findings.length }
       }
-      const files = (fs.readdirSync(corpus, { recursive: true }) as string[]).filter((f) => /\.(c|m)?(j|t)s$/.test(f)).sort()
+      const files = (fs.readdirSync(corpus, { recursive: true }) as string[]).filter((f) => /\.(c|m)?(j|t)s$/.test(f) && fs.statSync(path.join(corpus, f)).isFile()).sort()
       // Files written in the tick of the clock they are looked at are read again next time: the corpus ages first.
       await new Promise((resolve) => setTimeout(resolve, 2100))
       const fill = cli()

@@ -48,7 +48,7 @@ test('two threads scanning a repository as it is listed find what one in-process
   }
 })
 
-test('a command scanning a few small files does it in its own thread; larger scans, and servers, use the threads', async () => {
+test('a command scanning up to 1,000 small files does it in its own thread; larger scans, and servers, use the threads', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-pool-small-'))
   fs.writeFileSync(path.join(dir, 'app.js'), 'const code = req.query.code\neval(code)\n')
   const kernel = await Kernel.boot({ cwd: dir, threads: 2 })
@@ -56,7 +56,8 @@ test('a command scanning a few small files does it in its own thread; larger sca
     const small = await kernel.scan({ repo_path: '.' }, { roots: [dir] })
     assert.deepEqual(small.result.findings.map((f) => `${f.rule_id}:${f.line}`), ['js.eval-injection:2'])
     assert.equal(kernel.pool.threadsStarted, false)
-    for (let i = 0; i < 9; i++) fs.writeFileSync(path.join(dir, `f${i}.js`), `export const v${i} = ${i}\n`)
+    // Past 1,000 files (or 4 MB), starting the threads pays.
+    for (let i = 0; i < 1000; i++) fs.writeFileSync(path.join(dir, `f${i}.js`), `export const v${i} = ${i}\n`)
     const larger = await kernel.scan({ repo_path: '.' }, { roots: [dir] })
     assert.deepEqual(larger.result.findings.map((f) => `${f.rule_id}:${f.line}`), ['js.eval-injection:2'])
     assert.equal(kernel.pool.threadsStarted, true)

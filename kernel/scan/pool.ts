@@ -29,12 +29,16 @@ const BATCH_BYTES = 4 * 1024 * 1024
 
 /**
  * A scan this small, when the threads are not up yet (a command, not a server), runs in this thread: starting the
- * threads costs more than its files (a pre-commit hook, an editor sending one file). Its rules' patterns are
- * checked for super-linear backtracking at load and the data flow analysis keeps its budgets; the per-file time
- * limit, which needs a thread to stop, applies to the threads' scans.
+ * threads costs more than its files (a pre-commit hook, an editor sending one file, a repository of a few hundred
+ * files, a rescan where a few changed). Each thread loads the engines, parses the rules and compiles the hot code
+ * again; in one thread, V8 compiles and collects on the otherwise idle core. Measured here (2 cores, default rules,
+ * JavaScript of npm packages, `guard scan --no-cache`): 50 files 0.35 s in this thread vs 0.76 s with two threads,
+ * 400 files (2.2 MB) 0.39 vs 0.86 s, 1,000 files (4.3 MB) 0.95 vs 1.37 s; 7,700 files 3.2 s either way. Its rules'
+ * patterns are checked for super-linear backtracking at load and the data flow analysis keeps its budgets; the
+ * per-file time limit, which needs a thread to stop, applies to the threads' scans.
  */
-const HERE_MAX_FILES = 8
-const HERE_MAX_BYTES = 256 * 1024
+const HERE_MAX_FILES = 1000
+const HERE_MAX_BYTES = 4 * 1024 * 1024
 
 /** A listed file's size in bytes (a walk leaves it unknown): infinite when it cannot be told. */
 function sizeOf(f: BatchFile & { size?: number }): number {
@@ -255,9 +259,11 @@ export class ScanPool {
       for (const file of files) {
         listed.push(file)
         total++
-        // Too many files for this thread: the threads start now, while the walk goes on.
-        if (this.threads && total === HERE_MAX_FILES + 1) this.start(opts.engines)
-        if (this.threads && listed.length === EARLY_BATCH_FILES && free > 0) early.push(run(listed.splice(0)))
+        // Too many files for this thread: the threads start now, and take the first files while the walk goes on.
+        if (this.threads && total > HERE_MAX_FILES) {
+          this.start(opts.engines)
+          while (listed.length >= EARLY_BATCH_FILES && free > 0) early.push(run(listed.splice(0, EARLY_BATCH_FILES)))
+        }
       }
       // The listing runs synchronously, so no result has been reported yet.
       opts.onListed?.(total)
