@@ -144,8 +144,8 @@ if (mode === '--run') {
       const fill = cli()
       const warm = Array.from({ length: runs }, cli).sort((a, b) => a.seconds - b.seconds)[Math.floor(runs / 2)]
       for (const f of files) fs.writeFileSync(path.join(corpus, f), fs.readFileSync(path.join(corpus, f)))
-      const checkout = cli()
       await new Promise((resolve) => setTimeout(resolve, 2100))
+      const checkout = cli()
       const touched = files.filter((_f, i) => i % 100 === 0)
       for (const f of touched) fs.appendFileSync(path.join(corpus, f), '\n// touched\n')
       const after = cli()

@@ -14,13 +14,20 @@ import type { AnalyzeOptions } from './pool.ts'
 import type { CacheRef, KeptResult } from './result-cache.ts'
 import { readCacheFile, writeCacheFile } from '../base/files.ts'
 
-/** A file's metadata when it was read (batch.ts), the key of its content (none for a file skipped before it was
- * hashed) and its result. */
-type Kept = [...FileLook, string | null, Omit<FileResult, 'path' | 'key' | 'look'>]
+type Result = Omit<FileResult, 'path' | 'key' | 'look'>
+/**
+ * A file's metadata when it was read (batch.ts), the key of its content (its first KEY_CHARS characters; none for a
+ * file skipped before it was hashed) and its result (its size alone when it found nothing: most files).
+ */
+type Kept = [...FileLook, string | null, Result | number]
+const KEY_CHARS = 32
+
+const compact = (r: Result): Result | number => (r.found === 0 && r.findings.length === 0 && Object.keys(r).length === 3 ? r.bytes : r)
+const whole = (r: Result | number): Result => (typeof r === 'number' ? { bytes: r, findings: [], found: 0 } : r)
 
 /** Timestamps on some file systems count in 2 s steps. */
 const TICK_MS = 2000
-const FORMAT = 3
+const FORMAT = 4
 
 /** Skips that the file's content decides (its size is checked against the limit the folder's results are kept for). */
 const lasting = (r: FileResult) => r.skipped === undefined || r.skipped === 'binary' || r.skipped === 'minified or bundled' || r.skipped.startsWith('larger than')
@@ -71,9 +78,9 @@ export class FolderResults {
     const look = kept && f.abs && this.lookOf(f.path, f.abs)
     if (!kept || !look) return { file: f }
     const same = kept[0] === look[0] && kept[1] === look[1] && kept[2] === look[2] && kept[3] === look[3]
-    if (!same || Math.max(kept[1], kept[2]) > kept[4] - TICK_MS) return { file: kept[5] ? { ...f, kept: { key: kept[5], result: kept[6] as KeptResult } } : f }
+    if (!same || Math.max(kept[1], kept[2]) > kept[4] - TICK_MS) return { file: kept[5] ? { ...f, kept: { key: kept[5], result: whole(kept[6]) as KeptResult } } : f }
     this.now.set(key, kept)
-    return { result: { path: f.path, ...kept[6], cached: true } }
+    return { result: { path: f.path, ...whole(kept[6]), cached: true } }
   }
 
   private lookOf(filePath: string, abs: string): FileLook | null {
@@ -100,7 +107,7 @@ export class FolderResults {
       const f = byPath.get(r.path)
       if (!f || !r.look || !lasting(r)) continue
       const { path: _p, cached: _c, key, look, ...result } = r
-      this.now.set(keyOf(f), [...look, key ?? null, result])
+      this.now.set(keyOf(f), [...look, key?.slice(0, KEY_CHARS) ?? null, compact(result)])
       this.changed = true
     }
   }

@@ -54,11 +54,11 @@ export type KeptResult = Entry['result']
 
 /**
  * The file's cached result, or undefined (with the key to store one under). `known`: the result the folder's last
- * scan kept for the file (folder-results.ts), used when the content is the same, without reading the entry.
+ * scan kept for the file (folder-results.ts) under the start of its key, used when the content is the same.
  */
 export function cachedResult(ref: CacheRef, filePath: string, text: string, inputs?: string, known?: { key: string; result: KeptResult }): { key: string; result?: KeptResult } {
   const key = entryKey(ref, filePath, text, inputs)
-  if (known?.key === key) return known
+  if (known && key.startsWith(known.key)) return { key, result: known.result }
   if (!ref.entries) return { key }
   try {
     const file = entryFile(ref, key)
