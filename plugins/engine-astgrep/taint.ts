@@ -540,12 +540,37 @@ class FileMatches {
     if (this.searched.has(key)) return this.searched.get(key)
     let nodes: SgNode[] | undefined
     try {
-      nodes = this.scope ? this.scope.flatMap((n) => n.findAll(config)) : this.root.findAll(config)
+      nodes = this.scope && this.scope.length > 1 ? this.inScope(this.root.findAll(config)) : (this.scope?.[0] ?? this.root).findAll(config)
     } catch {
       nodes = undefined
     }
     this.searched.set(key, nodes)
     return nodes
+  }
+
+  /** The scope's subtrees by where they start (they do not nest), with their place in `scope`. */
+  private spans?: { start: number; end: number; at: number }[]
+  /**
+   * The nodes inside the scope, subtree by subtree in its order. A search per subtree would compile the search
+   * again for each (a summary's scope may hold dozens of functions): one search of the file is cheaper.
+   */
+  private inScope(found: SgNode[]): SgNode[] {
+    const spans = (this.spans ??= this.scope!.map((n, at) => ({ start: n.range().start.index, end: n.range().end.index, at })).sort((a, b) => a.start - b.start))
+    const bySpan: SgNode[][] = this.scope!.map(() => [])
+    for (const node of found) {
+      const range = node.range()
+      const [start, end] = [range.start.index, range.end.index]
+      let lo = 0
+      let hi = spans.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1
+        if (spans[mid].start <= start) lo = mid
+        else hi = mid - 1
+      }
+      const span = spans[lo]
+      if (span.start <= start && end <= span.end) bySpan[span.at].push(node)
+    }
+    return bySpan.flat()
   }
 }
 
