@@ -74,15 +74,18 @@ function specialise(rule: AstRule, astLang: string, holds: (condition: AstRule) 
   return Object.keys(out).length ? out : ALWAYS
 }
 
-/** Answers the file conditions of one file, each once. */
-export function fileAnswers(root: SgNode): (condition: AstRule) => boolean {
+/**
+ * Answers the file conditions of one file, each once. `possible`: whether the file's text may hold it (the literal
+ * text it needs is there): one that cannot is answered without a search of the tree.
+ */
+export function fileAnswers(root: SgNode, possible: (condition: AstRule) => boolean = () => true): (condition: AstRule) => boolean {
   const answers = new Map<string, boolean>()
   return (condition) => {
     const key = JSON.stringify(condition)
     let yes = answers.get(key)
     if (yes === undefined) {
       try {
-        yes = root.matches({ rule: condition } as never)
+        yes = possible(condition) && root.matches({ rule: condition } as never)
       } catch {
         yes = false // a condition that does not compile in this grammar holds nowhere
       }
