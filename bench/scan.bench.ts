@@ -149,7 +149,7 @@ if (mode === '--run') {
       const touched = files.filter((_f, i) => i % 100 === 0)
       for (const f of touched) fs.appendFileSync(path.join(corpus, f), '\n// touched\n')
       const after = cli()
-      const share = (r: { seconds: number }) => `${((r.seconds / fill.seconds) * 100).toFixed(0)}% of cold`
+      const share = (r: { seconds: number }) => `${((r.seconds / fill.seconds) * 100).toFixed(1)}% of cold`
       console.log(`guard scan --cache (default rules, a new process each): cold ${fill.seconds.toFixed(2)} s (${fill.findings} findings)`)
       console.log(`  unchanged rescan ${warm.seconds.toFixed(2)} s, ${share(warm)} (${warm.cached} of ${warm.files} files kept, median of ${runs})`)
       console.log(`  every file rewritten, same content ${checkout.seconds.toFixed(2)} s, ${share(checkout)} (${checkout.cached} kept)`)
