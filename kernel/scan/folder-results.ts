@@ -69,8 +69,8 @@ export class FolderResults {
   }
 
   /**
-   * The file's result from the last scan if it looks as it did then; otherwise the file, with the result kept for the
-   * content it had then. Its metadata is taken either way, before it is read.
+   * The file's result from the last scan if it looks as it did then (its metadata taken now, before any thread reads
+   * it); otherwise the file, with the result kept for the content it had then.
    */
   take(f: BatchFile): { result: FileResult } | { file: BatchFile } {
     const key = keyOf(f)
