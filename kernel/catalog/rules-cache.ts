@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { writeFileAtomic } from '../base/files.ts'
+import { readCacheFile, writeCacheFile } from '../base/files.ts'
 import { CACHE_DIR } from '../base/install.ts'
 import type { RuleDef } from './rule.ts'
 import { marked } from './rule-identity.ts'
@@ -30,13 +30,10 @@ export function stampsOf(files: string[]): string | undefined {
 export function keptRules(key: string, stamps: string): RuleDef[] | undefined {
   let kept = loaded.get(key)
   if (!kept) {
-    try {
-      const text = fs.readFileSync(fileOf(key), 'utf8')
-      const newline = text.indexOf('\n')
-      kept = { stamps: text.slice(0, newline), json: text.slice(newline + 1) }
-    } catch {
-      return undefined // never kept, or not readable: loaded from the files
-    }
+    const text = readCacheFile(fileOf(key))
+    if (text === undefined) return undefined // never kept, or not readable: loaded from the files
+    const newline = text.indexOf('\n')
+    kept = { stamps: text.slice(0, newline), json: text.slice(newline + 1) }
   }
   if (kept.stamps !== stamps) return undefined
   remember(key, kept)
@@ -53,8 +50,7 @@ export function keepRules(key: string, stamps: string, rules: RuleDef[]): void {
   marked(rules, kept)
   remember(key, kept)
   try {
-    fs.mkdirSync(CACHE_DIR, { recursive: true })
-    writeFileAtomic(fileOf(key), `${kept.stamps}\n${kept.json}`)
+    writeCacheFile(fileOf(key), `${kept.stamps}\n${kept.json}`)
   } catch {
     // read-only: the next process loads the files again
   }

@@ -187,8 +187,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
     // a repository by URL (a folder per commit) is known by its URL: its files are read, and those with the content
     // they had at the last scan are not analysed again.
     const folder = cache && target ? FolderResults.open(cache, opts.checkout?.url ?? target.root, maxFileBytes, !!changed) : undefined
-    const analyzer = opts.analyzer ?? kernel.pool
-    const [analyze, analyzeHere] = folder ? [folder.reusing(analyzer), folder.reusing(kernel.pool)] : [analyzer.analyze.bind(analyzer), kernel.pool.analyze.bind(kernel.pool)]
+    const analyzing = (analyzer: Analyzer) => (folder ? folder.reusing(analyzer) : analyzer.analyze.bind(analyzer))
     const analysis = {
       rules,
       engines: kernel.engines,
@@ -199,7 +198,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
       fileTimeoutMs: timeoutMs(Number(process.env.GUARD_FILE_TIMEOUT_S ?? 30)),
     }
     const kept: BatchFile[] = []
-    results = await analyze(keepListed(files, kept), {
+    results = await analyzing(opts.analyzer ?? kernel.pool)(keepListed(files, kept), {
       ...analysis,
       onListed: (listed) => {
         total = listed
@@ -212,7 +211,7 @@ export async function runScan(kernel: ScanContext, request: ScanRequest, opts: S
       },
     })
     // Flows across files: summaries and second looks run on this process's threads, once every file (every shard) has had its first.
-    results = await linkAcrossFiles(results, kept, (batch) => analyzeHere(batch, analysis), warnings)
+    results = await linkAcrossFiles(results, kept, (batch) => analyzing(kernel.pool)(batch, analysis), warnings)
     if (folder?.save()) kernel.resultCache?.wrote(cacheDir!, results.filter((r) => !r.cached && !r.skipped).length)
   }
 

@@ -4,7 +4,7 @@ import { STRUCTURAL_LANGUAGES, type AstRule, type Engine, type EngineMatch, type
 import { astLanguage } from './languages.ts'
 import { collectPatterns, mapPatterns, oneLine, patternProblem, shareRepeated, wrapPhpPattern } from './patterns.ts'
 import { answered, fileAnswers, fileConditions } from './file-conditions.ts'
-import { Prefilter, prefilterNeed, prefilterProblem, textMayMatch, type Need } from './prefilter.ts'
+import { Prefilter, prefilterNeed, prefilterProblem, type Need } from './prefilter.ts'
 import { entryNeeds, scanTaint, summarizeTaint, summaryScope, TAINT_KEYS, taintSpec, type TaintSpec } from './taint.ts'
 import { TAINT_SYNTAX } from './taint-syntax.ts'
 import { fileImports, readsImports, type FileImports } from './imports.ts'
@@ -287,7 +287,7 @@ function scan(file: SourceFile, rules: RuleDef[], linked?: LinkedFiles): EngineM
   astGrepStats.parsed++
   // One parse serves both the patterns and the taint analysis.
   const root = parse(astLang, file.text).root()
-  const holds = fileAnswers(root, (condition) => textMayMatch(astLang, condition, file.text))
+  const holds = fileAnswers(root, astLang, file.text)
   const todo: [RuleDef, NapiConfig][] = []
   const taint: { rule: RuleDef; spec: TaintSpec }[] = []
   for (const candidate of candidates) {
@@ -364,7 +364,7 @@ function summarize(file: SourceFile, rules: RuleDef[], names: string[], linked: 
     const held = (rule: RuleDef, i: number) => ends[i].sinks.some(may) || ends[i].sources.some(may) || ends[i].blind || !!calls?.rules.sink.has(rule.id) || !!calls?.rules.source.has(rule.id)
     let chosen = rules.filter((rule, i) => rule.mode === 'taint' && held(rule, i))
     if (!chosen.length && calls?.recorded) chosen = rules.filter((rule) => rule.mode === 'taint').slice(0, 1)
-    const holds = fileAnswers(root, (condition) => textMayMatch(astLang, condition, file.text))
+    const holds = fileAnswers(root, astLang, file.text)
     const taint = chosen.flatMap((candidate) => {
       const rule = ruleForFile(candidate, astLang, holds)
       return rule ? [{ rule, spec: taintSpecFor(rule, astLang) }] : []

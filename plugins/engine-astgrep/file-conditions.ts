@@ -5,6 +5,7 @@
 import { parse, type SgNode } from '@ast-grep/napi'
 import type { AstRule } from '../../kernel/engine-api.ts'
 import { collectPatterns, isRuleObject } from './patterns.ts'
+import { textMayMatch } from './prefilter.ts'
 
 const rootKinds = new Map<string, string>()
 /** The kind of a grammar's root node (`program`, `module`, `source_file`, ...). */
@@ -75,17 +76,17 @@ function specialise(rule: AstRule, astLang: string, holds: (condition: AstRule) 
 }
 
 /**
- * Answers the file conditions of one file, each once. `possible`: whether the file's text may hold it (the literal
- * text it needs is there): one that cannot is answered without a search of the tree.
+ * Answers the file conditions of one file (`text`, parsed into `root`), each once: one whose literal text the file
+ * lacks is answered without a search of the tree.
  */
-export function fileAnswers(root: SgNode, possible: (condition: AstRule) => boolean = () => true): (condition: AstRule) => boolean {
+export function fileAnswers(root: SgNode, astLang: string, text: string): (condition: AstRule) => boolean {
   const answers = new Map<string, boolean>()
   return (condition) => {
     const key = JSON.stringify(condition)
     let yes = answers.get(key)
     if (yes === undefined) {
       try {
-        yes = possible(condition) && root.matches({ rule: condition } as never)
+        yes = textMayMatch(astLang, condition, text, key) && root.matches({ rule: condition } as never)
       } catch {
         yes = false // a condition that does not compile in this grammar holds nowhere
       }

@@ -474,19 +474,6 @@ function regexOccurs(re: RegExp, text: string, nodeStart: boolean): boolean {
  * The needs of a rule set, checked together on each file: one pass finds every literal term of every need
  * (LiteralSearch), and a regex runs only when the literals beside it, and those of its gate, are there.
  */
-/** Whether a text may hold a match of a rule object (the literal text it needs is there), by grammar. */
-export function textMayMatch(astLang: string, rule: AstRule, text: string): boolean {
-  const key = `${astLang}\u0000${JSON.stringify(rule)}`
-  let prefilter = singles.get(key)
-  if (!prefilter) {
-    if (singles.size >= MAX_SINGLES) singles.clear()
-    singles.set(key, (prefilter = new Prefilter([entryNeed(astLang, rule)])))
-  }
-  return prefilter.check(text)(0)
-}
-const singles = new Map<string, Prefilter>()
-const MAX_SINGLES = 512
-
 export class Prefilter {
   /** Distinct terms, by slot. */
   private readonly terms: Term[] = []
@@ -560,3 +547,19 @@ export class Prefilter {
     return Object.assign((i: number) => may(i, holds), { literally: (i: number) => may(i, holdsLiterally) })
   }
 }
+
+/**
+ * Whether a text may hold a match of a rule object (the literal text it needs is there), by grammar. `ruleKey`: the
+ * rule's JSON, when the caller has it.
+ */
+export function textMayMatch(astLang: string, rule: AstRule, text: string, ruleKey = JSON.stringify(rule)): boolean {
+  const key = `${astLang}\u0000${ruleKey}`
+  let prefilter = singles.get(key)
+  if (!prefilter) {
+    if (singles.size >= MAX_SINGLES) singles.clear()
+    singles.set(key, (prefilter = new Prefilter([entryNeed(astLang, rule)])))
+  }
+  return prefilter.check(text)(0)
+}
+const singles = new Map<string, Prefilter>()
+const MAX_SINGLES = 512
