@@ -100,7 +100,7 @@ export interface EntryGroup {
   /** Entries found as they are. */
   direct: NapiConfig[]
   /** Entries of the form `{pattern: $X, inside: {…, field: F}}`: found from their parent (see viaParentOf). */
-  viaParent: { parent: NapiConfig; field: string | undefined; rest: NapiConfig | undefined }[]
+  viaParent: ViaParent[]
   parts: NapiConfig[]
   /** Per part: its text as a key, and the literal text a file must hold for it to match there. */
   partKeys: string[]
@@ -138,18 +138,38 @@ const ruleOf = (config: NapiConfig) => (config as unknown as { rule: AstRule }).
 
 const LONE_METAVARIABLE = /^\$[A-Z_][A-Z0-9_]*$/
 
+/** An entry of the form `{pattern: $X, inside: {…, field: F}}`, found from its parent (see viaParentOf). */
+interface ViaParent {
+  parent: NapiConfig
+  field: string | undefined
+  rest: NapiConfig | undefined
+  /** The entry's own metavariable (the node itself), when the parent binds others (a focus on `$NAME` in `h[$NAME] = $X`). */
+  own?: string
+}
+
+const METAVARIABLES = /\$+([A-Z_][A-Z0-9_]*)/g
+
 /**
  * `{pattern: $X, inside: {kind: K, field: F}}` names the F child of every K; written that way, ast-grep tries every
- * node of the tree against the `inside` (1.5 s on a 370 KB file). Searching the parents and taking their F child
- * finds the same nodes.
+ * node of the tree against the `inside` (1.5 s on a 370 KB file; a sixth of the search time of a Python file with
+ * request data). Searching the parents and taking their F child finds the same nodes; the metavariables the parent
+ * binds are taken from its match.
  */
-function viaParentOf(config: NapiConfig): EntryGroup['viaParent'][number] | undefined {
+function viaParentOf(config: NapiConfig): ViaParent | undefined {
   const { pattern, inside, ...rest } = ruleOf(config)
   if (typeof pattern !== 'string' || !LONE_METAVARIABLE.test(pattern) || typeof inside !== 'object' || inside === null) return undefined
   const { field, stopBy, ...parent } = inside as AstRule
-  // Metavariables bound inside the parent (a focus on them) need ast-grep's own matching; `stopBy` looks further up.
-  if ((field !== undefined && typeof field !== 'string') || stopBy !== undefined || /\$[A-Z_]/.test(JSON.stringify(parent))) return undefined
-  return { parent: { rule: parent } as unknown as NapiConfig, field: field as string | undefined, rest: Object.keys(rest).length ? ({ rule: rest } as unknown as NapiConfig) : undefined }
+  const own = pattern.slice(1)
+  const bound = new Set([...JSON.stringify(parent).matchAll(METAVARIABLES)].map((m) => m[1]))
+  // `stopBy` looks further up; the node's own metavariable in the parent, or the parent's in the rest, need ast-grep's
+  // own matching.
+  if ((field !== undefined && typeof field !== 'string') || stopBy !== undefined || bound.has(own) || (bound.size > 0 && /\$[A-Z_]/.test(JSON.stringify(rest)))) return undefined
+  return {
+    parent: { rule: parent } as unknown as NapiConfig,
+    field: field as string | undefined,
+    rest: Object.keys(rest).length ? ({ rule: rest } as unknown as NapiConfig) : undefined,
+    ...(bound.size ? { own } : {}),
+  }
 }
 
 function group(parts: Part[]): EntryGroup | undefined {
@@ -434,7 +454,7 @@ class FileMatches {
   }
 
   /** The children of the parents that an entry of the form `{pattern: $X, inside: {…}}` names. */
-  private children(v: EntryGroup['viaParent'][number], parents: SgNode[]): SgNode[] {
+  private children(v: ViaParent, parents: SgNode[]): SgNode[] {
     return parents.flatMap((p) => {
       // Without a field, `inside` means any child of the parent (ast-grep's `inside` stops at the parent).
       const children = v.field ? [this.tree.node(p).field(v.field)].filter((c): c is Node => !!c).map((c) => c.sg) : p.children()
@@ -443,9 +463,9 @@ class FileMatches {
   }
 
   /**
-   * The matches of the group with the metavariables each entry binds. A combined search binds those of the first
-   * entry that matches a node, so each entry is found again on the node itself. A node found through its parent
-   * binds none.
+   * The matches of the group with the metavariables each entry binds (see `vars`). A combined search binds those of
+   * the first entry that matches a node, so each entry is found again on the node itself. A node found through its
+   * parent binds those of the parent's match, if any.
    */
   bound(group: EntryGroup | undefined, union?: EntryGroup): SgNode[] {
     const entries = this.live(group)
@@ -454,7 +474,10 @@ class FileMatches {
     if (!union && entries.direct.length === 1 && !entries.viaParent.length) return nodes
     return nodes.flatMap((node) => {
       const own = entries.direct.filter((part) => this.matches(node, part))
-      if (!own.length) return [node] // found through its parent
+      if (!own.length) {
+        this.bindParent(node, entries.viaParent)
+        return [node] // found through its parent
+      }
       return own.flatMap((part) => {
         try {
           const match = node.find(part) // the node itself (a search starts at its root)
@@ -471,17 +494,40 @@ class FileMatches {
     if (!entries) return []
     let nodes = this.withinCache.get(entries.key)
     if (!nodes) {
-      nodes = this.matchesOf(this.live(union)).filter(
-        (node) =>
-          entries.direct.some((part) => this.matches(node, part)) ||
-          entries.viaParent.some((v) => {
-            const parent = node.parent()
-            return !!parent && (!v.field || this.tree.node(parent).field(v.field)?.id() === node.id()) && this.matches(parent, v.parent) && (!v.rest || this.matches(node, v.rest))
-          }),
-      )
+      nodes = this.matchesOf(this.live(union)).filter((node) => entries.direct.some((part) => this.matches(node, part)) || entries.viaParent.some((v) => this.viaParentMatch(node, v)))
       this.withinCache.set(entries.key, nodes)
     }
     return nodes
+  }
+
+  /** The node's parent, when the entry found through it names the node. */
+  private viaParentMatch(node: SgNode, v: ViaParent): SgNode | undefined {
+    const parent = node.parent()
+    return parent && (!v.field || this.tree.node(parent).field(v.field)?.id() === node.id()) && this.matches(parent, v.parent) && (!v.rest || this.matches(node, v.rest)) ? parent : undefined
+  }
+
+  /** Per node found through a parent whose match binds metavariables: that match, and the node's own metavariable. */
+  private readonly parentBindings = new Map<number, { parent: SgNode; own: string }>()
+  private bindParent(node: SgNode, via: ViaParent[]): void {
+    for (const v of via) {
+      const parent = v.own !== undefined ? this.viaParentMatch(node, v) : undefined
+      if (!parent) continue
+      try {
+        const match = parent.find(v.parent) // the parent itself, with what it binds (a search starts at its root)
+        if (match && match.id() === parent.id()) return void this.parentBindings.set(node.id(), { parent: match, own: v.own! })
+      } catch {
+        // a part that does not compile in this grammar
+      }
+    }
+  }
+
+  /** The nodes metavariable `v` binds in a match of `bound`. */
+  vars(match: SgNode, v: string): SgNode[] {
+    const via = this.parentBindings.get(match.id())
+    if (via?.own === v) return [match]
+    const from = via?.parent ?? match
+    const many = from.getMultipleMatches(v)
+    return many.length ? many : [from.getMatch(v)].filter((x): x is SgNode => !!x)
   }
 
   /** By the part's key, then the node's id. */
@@ -1817,7 +1863,7 @@ function taintEnds(spec: TaintSpec, files: FileMatches, all: Unions, without?: W
   const node = (n: SgNode) => files.tree.node(n)
   // A node found through its parent binds no metavariable: it is its own focus.
   const focusOf = (match: SgNode, vars: string[]) => {
-    const bound = vars.flatMap((v) => (match.getMultipleMatches(v).length ? match.getMultipleMatches(v) : [match.getMatch(v)].filter((x): x is SgNode => !!x)))
+    const bound = vars.flatMap((v) => files.vars(match, v))
     return (bound.length ? bound : [match]).map(node)
   }
   const sinks = new Map<number, { node: Node; focus: Node[] }>()
@@ -1846,15 +1892,15 @@ export function taintMatches(spec: TaintSpec, files: FileMatches, all: Unions = 
   if (!sinks.size && without?.light) return { guards: new Map(), sources: new Set(sourceNodes.map((n) => n.id())), sourceNodes, sanitizers: new Set(), sinks, propagators }
   for (const p of spec.propagators) {
     for (const match of files.bound(p.group, all.propagators)) {
-      const from = match.getMatch(p.from)
-      const to = match.getMatch(p.to)
+      const [from] = files.vars(match, p.from)
+      const [to] = files.vars(match, p.to)
       if (from && to) propagators.set(match.id(), [...(propagators.get(match.id()) ?? []), { from: node(from), to: node(to) }])
     }
   }
   const guards = new Map<number, { checked: Node[]; safeWhen: boolean }>()
   for (const g of spec.guards) {
     for (const match of files.bound(g.group, all.guards)) {
-      const checked = g.focus.flatMap((v) => [match.getMatch(v)].filter((x): x is SgNode => !!x)).map(node)
+      const checked = g.focus.flatMap((v) => files.vars(match, v).slice(0, 1)).map(node)
       // Two guards on one condition (a rule's own and a library's) check both their values.
       const prior = guards.get(match.id())
       if (checked.length) guards.set(match.id(), { checked: prior?.safeWhen === g.safeWhen ? [...prior.checked, ...checked] : checked, safeWhen: g.safeWhen })
