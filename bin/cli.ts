@@ -17,6 +17,7 @@ import { issueLicense, TIERS, type Tier } from '../kernel/access/license.ts'
 import { INSTALL_DIR } from '../kernel/base/install.ts'
 import { writeFileAtomic } from '../kernel/base/files.ts'
 import { baselineOf, readBaseline } from '../kernel/scan/baseline.ts'
+import { analysisFailedEverywhere } from '../kernel/scan/gate.ts'
 import { migrateConfigText } from '../kernel/config/legacy.ts'
 import { progressBar, formatText, formatGate, formatApproval, formatApprovals } from './output.ts'
 import { remoteServer } from './remote.ts'
@@ -125,11 +126,12 @@ async function scanCommand(command: 'scan' | 'gate' | 'report', args: string[]):
       } else if (format === 'text') write(values.output, formatText(result))
       else if (format === 'json') write(values.output, JSON.stringify(gate ? { ...result, gate } : result, null, 2))
       else write(values.output, (await kernel.report(format as ReportFormat, { scan_id: result.scan_id })).content)
-      if (gate) {
-        process.stderr.write(formatGate(gate))
-        return gate.passed ? 0 : 1
+      if (gate) process.stderr.write(formatGate(gate))
+      if (analysisFailedEverywhere(result)) {
+        process.stderr.write(`guard: the analysis failed on every file it tried (${result.files_skipped.find((s) => s.reason.startsWith('analysis failed'))!.reason})\n`)
+        return 2
       }
-      return 0
+      return gate && !gate.passed ? 1 : 0
     } finally {
       bar.done()
     }

@@ -8,6 +8,7 @@ import { once } from 'node:events'
 import { tempDir, writeTree } from './helpers/server.ts'
 import { GUARD, runGuard, waitForHealth } from './helpers/process.ts'
 import { progressBar } from '../bin/output.ts'
+import { analysisFailedEverywhere } from '../kernel/scan/gate.ts'
 
 const SECRET = 'cli-secret-0123456789abcdef0123456789'
 
@@ -54,6 +55,30 @@ describe('guard scan / gate / report', () => {
     assert.equal((await guard(['gate', 'no-such-dir'], { cwd: work })).code, 2)
     assert.equal((await guard(['gate', 'vuln', '--pack', 'no-such-pack'], { cwd: work })).code, 2)
     assert.equal((await guard(['gate', 'vuln', '--pack', 'secrets'], { cwd: work })).code, 0)
+  })
+
+  test('an engine that fails on every file: scan and gate end in error (2), and the gate fails closed', async () => {
+    const plugins = tempDir('guard-broken-engine-')
+    writeTree(plugins, {
+      'broken/plugin.json': JSON.stringify({ name: 'broken', version: '1.0.0', tier: 'community', dependencies: [], entry: 'index.mjs' }),
+      'broken/index.mjs': "export default function register({ registerEngine }) { registerEngine(new URL('./engine.mjs', import.meta.url).href) }\n",
+      'broken/engine.mjs': "export default { name: 'broken', handles: () => true, validate() {}, scan() { throw new Error('engine broken') } }\n",
+    })
+    try {
+      const env = { GUARD_PLUGINS_DIR: plugins }
+      const scan = await guard(['scan', 'vuln', '--format', 'json', '--no-cache'], { cwd: work, env })
+      assert.equal(scan.code, 2, scan.stderr)
+      assert.equal(JSON.parse(scan.stdout).files_scanned, 0)
+      assert.match(scan.stderr, /the analysis failed on every file it tried \(analysis failed: engine broken\)/)
+      const gate = await guard(['gate', 'vuln', '--format', 'json', '--no-cache'], { cwd: work, env })
+      assert.equal(gate.code, 2, gate.stderr)
+      assert.equal(JSON.parse(gate.stdout).gate.passed, false)
+      assert.match(gate.stderr, /gate FAILED[^]*cannot vouch for the code/)
+      // A file the engines fail on, beside one they analysed, is a skipped file (listed, and named by the gate), not an error.
+      assert.equal(analysisFailedEverywhere({ files_scanned: 1, files_skipped: [{ path: 'a.js', reason: 'analysis failed: engine broken' }] }), false)
+    } finally {
+      fs.rmSync(plugins, { recursive: true, force: true })
+    }
   })
 
   test('report --format junit writes JUnit XML', async () => {

@@ -13,6 +13,14 @@ export function blockingFindings(scan: ScanResult, gate: Pick<GateResult, 'fail_
   return scan.findings.filter((f) => !f.suppressed && gate.fail_on.includes(f.severity))
 }
 
+/**
+ * Whether the engines failed on every file the scan tried (none scanned, at least one failed): a broken installation
+ * or engine, not code without findings. A gate then fails closed, and the command ends in error.
+ */
+export function analysisFailedEverywhere(scan: Pick<ScanResult, 'files_scanned' | 'files_skipped'>): boolean {
+  return scan.files_scanned === 0 && scan.files_skipped.some((s) => s.reason.startsWith('analysis failed'))
+}
+
 export function decideGate(scan: ScanResult, config: ScanConfig): GateResult {
   const fail = failOn(config)
   const budget = config.gate?.max ?? {}
@@ -24,6 +32,7 @@ export function decideGate(scan: ScanResult, config: ScanConfig): GateResult {
     blocking += count
     if (count > allowed) reasons.push(`${count} ${sev} finding(s) exceed the allowed ${allowed}`)
   }
+  if (analysisFailedEverywhere(scan)) reasons.push('The analysis failed on every file it tried: the gate cannot vouch for the code (see files_skipped)')
   const passed = reasons.length === 0
   if (passed) reasons.push(blocking === 0 ? `No unsuppressed findings with severity in [${fail.join(', ')}]` : `${blocking} blocking finding(s) within the allowed budget`)
   if (scan.suppressed) reasons.push(`${scan.suppressed} suppressed finding(s) do not block`)
