@@ -479,12 +479,9 @@ class FileMatches {
         return [node] // found through its parent
       }
       return own.flatMap((part) => {
-        try {
-          const match = node.find(part) // the node itself (a search starts at its root)
-          return match && match.id() === node.id() ? [match] : []
-        } catch {
-          return [] // a part that does not compile in this grammar
-        }
+        const all = this.everyMatch(part, keyOf(part))
+        const match = all !== undefined ? all?.get(node.id()) : this.matchAt(node, part)
+        return match ? [match] : []
       })
     })
   }
@@ -511,13 +508,18 @@ class FileMatches {
   private bindParent(node: SgNode, via: ViaParent[]): void {
     for (const v of via) {
       const parent = v.own !== undefined ? this.viaParentMatch(node, v) : undefined
-      if (!parent) continue
-      try {
-        const match = parent.find(v.parent) // the parent itself, with what it binds (a search starts at its root)
-        if (match && match.id() === parent.id()) return void this.parentBindings.set(node.id(), { parent: match, own: v.own! })
-      } catch {
-        // a part that does not compile in this grammar
-      }
+      const match = parent && this.matchAt(parent, v.parent)
+      if (match) return void this.parentBindings.set(node.id(), { parent: match, own: v.own! })
+    }
+  }
+
+  /** The part's match on the node itself, with what it binds (a search starts at its root). */
+  private matchAt(node: SgNode, part: NapiConfig): SgNode | undefined {
+    try {
+      const match = node.find(part)
+      return match && match.id() === node.id() ? match : undefined
+    } catch {
+      return undefined // a part that does not compile in this grammar
     }
   }
 
@@ -547,33 +549,38 @@ class FileMatches {
     return yes
   }
 
-  /** Per part: the nodes ast-grep was asked about one by one, then (past ASKED_ALONE) every node it matches. */
+  /** Per part: the nodes ast-grep was asked about one by one, then (past ASKED_ALONE) its every match, by node. */
   private readonly asked = new Map<string, number>()
-  private readonly matching = new Map<string, Set<number> | null>()
+  private readonly matching = new Map<string, Map<number, SgNode> | null>()
   /**
-   * Whether ast-grep matches the part on the node. Each question compiles the part again (a large regex takes a
-   * quarter of a millisecond): past a few nodes, one search of the tree answers for all of them.
+   * Every match of the part by node once it has been asked about more than ASKED_ALONE nodes (null: it does not
+   * compile in this grammar), else undefined. Each question compiles the part again (a large regex takes a quarter
+   * of a millisecond, Python's allow-list guard a millisecond): past a few nodes, one search answers for all.
    */
-  private astGrepMatches(node: SgNode, part: NapiConfig, partKey: string): boolean {
+  private everyMatch(part: NapiConfig, partKey: string): Map<number, SgNode> | null | undefined {
     let all = this.matching.get(partKey)
-    if (all === undefined) {
-      const asked = (this.asked.get(partKey) ?? 0) + 1
-      this.asked.set(partKey, asked)
-      if (asked <= ASKED_ALONE) {
-        try {
-          return node.matches(part)
-        } catch {
-          return false // a part that does not compile in this grammar
-        }
-      }
-      try {
-        all = new Set(this.root.findAll(part).map((m) => m.id()))
-      } catch {
-        all = null
-      }
-      this.matching.set(partKey, all)
+    if (all !== undefined) return all
+    const asked = (this.asked.get(partKey) ?? 0) + 1
+    this.asked.set(partKey, asked)
+    if (asked <= ASKED_ALONE) return undefined
+    try {
+      all = new Map(this.root.findAll(part).map((m) => [m.id(), m]))
+    } catch {
+      all = null
     }
-    return all !== null && all.has(node.id())
+    this.matching.set(partKey, all)
+    return all
+  }
+
+  /** Whether ast-grep matches the part on the node. */
+  private astGrepMatches(node: SgNode, part: NapiConfig, partKey: string): boolean {
+    const all = this.everyMatch(part, partKey)
+    if (all !== undefined) return all !== null && all.has(node.id())
+    try {
+      return node.matches(part)
+    } catch {
+      return false // a part that does not compile in this grammar
+    }
   }
 
   private readonly searched = new Map<string, SgNode[] | undefined>()
