@@ -503,13 +503,17 @@ class FileMatches {
     return parent && (!v.field || this.tree.node(parent).field(v.field)?.id() === node.id()) && this.matches(parent, v.parent) && (!v.rest || this.matches(node, v.rest)) ? parent : undefined
   }
 
-  /** Per node found through a parent whose match binds metavariables: that match, and the node's own metavariable. */
-  private readonly parentBindings = new Map<number, { parent: SgNode; own: string }>()
+  /**
+   * Per node `bound` found through a parent whose match binds metavariables (by the object it returned, for the
+   * group it was asked for): that match, and the node's own metavariable.
+   */
+  private readonly parentBindings = new WeakMap<SgNode, { parent: SgNode; own: string }>()
   private bindParent(node: SgNode, via: ViaParent[]): void {
+    this.parentBindings.delete(node)
     for (const v of via) {
       const parent = v.own !== undefined ? this.viaParentMatch(node, v) : undefined
       const match = parent && this.matchAt(parent, v.parent)
-      if (match) return void this.parentBindings.set(node.id(), { parent: match, own: v.own! })
+      if (match) return void this.parentBindings.set(node, { parent: match, own: v.own! })
     }
   }
 
@@ -525,7 +529,7 @@ class FileMatches {
 
   /** The nodes metavariable `v` binds in a match of `bound`. */
   vars(match: SgNode, v: string): SgNode[] {
-    const via = this.parentBindings.get(match.id())
+    const via = this.parentBindings.get(match)
     if (via?.own === v) return [match]
     const from = via?.parent ?? match
     const many = from.getMultipleMatches(v)
@@ -1868,7 +1872,7 @@ function taintEnds(spec: TaintSpec, files: FileMatches, all: Unions, without?: W
   const sourceNodes = files.all(spec.sources, all.sources)
   if (!sourceNodes.length && !without?.sources) return null
   const node = (n: SgNode) => files.tree.node(n)
-  // A node found through its parent binds no metavariable: it is its own focus.
+  // A node found through a parent that binds no metavariable is its own focus.
   const focusOf = (match: SgNode, vars: string[]) => {
     const bound = vars.flatMap((v) => files.vars(match, v))
     return (bound.length ? bound : [match]).map(node)
