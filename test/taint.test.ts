@@ -97,6 +97,28 @@ describe('the analysis', () => {
     assert.deepEqual((await findings(dir, 'T.java', code)).map((f) => f.line), [11, 18, 20])
   })
 
+  test('an entry found through its parent keeps what the parent binds, also where another entry of its group matches the node', async () => {
+    const dir = ruleDir({
+      id: 'py.t-header',
+      languages: ['python'],
+      sources: [{ pattern: 'request.args.get($X)' }],
+      sinks: [
+        // Found by searching the assignments and taking their right side, with $NAME bound by the assignment.
+        { pattern: '$VALUE', focus: ['$NAME', '$VALUE'], inside: { kind: 'assignment', field: 'right', has: { field: 'left', kind: 'subscript', has: { field: 'subscript', pattern: '$NAME' } } } },
+        { pattern: '$H.setdefault($NAME, $VALUE)', focus: ['$NAME', '$VALUE'] },
+      ],
+    })
+    const code = `from flask import request
+def name_tainted(resp):
+    resp.headers[request.args.get("h")] = resp.headers.setdefault("X-Default", "1")
+def value_tainted(resp):
+    resp.headers["X-Safe"] = resp.headers.setdefault("X-Default", request.args.get("v"))
+def clean(resp):
+    resp.headers["X-Safe"] = resp.headers.setdefault("X-Default", "1")
+`
+    assert.deepEqual((await findings(dir, 'app.py', code)).map((f) => f.line), [3, 5])
+  })
+
   test('a function too large for its budget is skipped and counted, and the rest of the file is still analysed', async () => {
     const dir = ruleDir({ id: 'py.t-sql', languages: ['python'], sources: [{ pattern: 'request.args' }], sinks: [{ pattern: 'cur.execute($Q)', focus: '$Q' }] })
     const huge = `def huge():\n    v = request.args\n${'    v = v + "x" + v\n'.repeat(8000)}    cur.execute(v)\n`

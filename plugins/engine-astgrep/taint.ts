@@ -480,8 +480,9 @@ class FileMatches {
   /** The children of the parents that an entry of the form `{pattern: $X, inside: {…}}` names. */
   private children(v: ViaParent, parents: SgNode[]): SgNode[] {
     return parents.flatMap((p) => {
-      // Without a field, `inside` means any child of the parent (ast-grep's `inside` stops at the parent).
-      const children = v.field ? [this.tree.node(p).field(v.field)].filter((c): c is Node => !!c).map((c) => c.sg) : p.children()
+      // Without a field, `inside` means any named child of the parent (ast-grep's `inside` stops at the parent; `$X`
+      // matches named nodes only).
+      const children = v.field ? [this.tree.node(p).field(v.field)].filter((c): c is Node => !!c).map((c) => c.sg) : p.children().filter((c) => c.isNamed())
       return children.filter((child) => !v.rest || this.matches(child, v.rest))
     })
   }
@@ -498,15 +499,14 @@ class FileMatches {
     if (!union && entries.direct.length === 1 && !entries.viaParent.length) return nodes
     return nodes.flatMap((node) => {
       const own = entries.direct.filter((part) => this.matches(node, part))
-      if (!own.length) {
-        this.bindParent(node, entries.viaParent)
-        return [node] // found through its parent
-      }
-      return own.flatMap((part) => {
+      const direct = own.flatMap((part) => {
         const all = this.everyMatch(part, keyOf(part))
         const match = all !== undefined ? all?.get(node.id()) : this.matchAt(node, part)
         return match ? [match] : []
       })
+      const viaBinding = this.boundThroughParents(node, entries.viaParent)
+      // Found through a parent that binds nothing (and by no other entry): the node alone.
+      return own.length || viaBinding.length ? [...direct, ...viaBinding] : [node]
     })
   }
 
@@ -527,18 +527,18 @@ class FileMatches {
     return parent && (!v.field || this.tree.node(parent).field(v.field)?.id() === node.id()) && this.matches(parent, v.parent) && (!v.rest || this.matches(node, v.rest)) ? parent : undefined
   }
 
-  /**
-   * Per node `bound` found through a parent whose match binds metavariables (by the object it returned, for the
-   * group it was asked for): that match, and the node's own metavariable.
-   */
+  /** Per node object `bound` returned for an entry found through a parent that binds metavariables: that parent's match, and the entry's own metavariable. */
   private readonly parentBindings = new WeakMap<SgNode, { parent: SgNode; own: string }>()
-  private bindParent(node: SgNode, via: ViaParent[]): void {
-    this.parentBindings.delete(node)
-    for (const v of via) {
+  /** The node once for each entry found through a parent that binds metavariables and names it, each its own object. */
+  private boundThroughParents(node: SgNode, via: ViaParent[]): SgNode[] {
+    return via.flatMap((v) => {
       const parent = v.own !== undefined ? this.viaParentMatch(node, v) : undefined
       const match = parent && this.matchAt(parent, v.parent)
-      if (match) return void this.parentBindings.set(node, { parent: match, own: v.own! })
-    }
+      const child = match && (v.field ? match.field(v.field as never) : match.children().find((c) => c.id() === node.id()))
+      if (!child) return []
+      this.parentBindings.set(child, { parent: match, own: v.own! })
+      return [child]
+    })
   }
 
   /** The part's match on the node itself, with what it binds (a search starts at its root). */
@@ -627,10 +627,16 @@ class FileMatches {
       if (nodes.length) lists.push(nodes)
     }
     if (lists.length === 1) return combined
-    // In the tree's order (an ancestor before its descendants), each node once.
+    // In the tree's order (an ancestor before its descendants, also one of the same span), each node once.
     const byId = new Map(lists.flat().map((n) => [n.id(), n]))
-    const at = (n: SgNode) => n.range()
-    return [...byId.values()].map((n) => ({ n, r: at(n) })).sort((a, b) => a.r.start.index - b.r.start.index || b.r.end.index - a.r.end.index).map(({ n }) => n)
+    const depth = (n: SgNode) => {
+      let d = 0
+      for (let p = n.parent(); p; p = p.parent()) d++
+      return d
+    }
+    type Placed = { n: SgNode; r: ReturnType<SgNode['range']> }
+    const order = (a: Placed, b: Placed) => a.r.start.index - b.r.start.index || b.r.end.index - a.r.end.index || depth(a.n) - depth(b.n)
+    return [...byId.values()].map((n) => ({ n, r: n.range() })).sort(order).map(({ n }) => n)
   }
 
   private readonly searched = new Map<string, SgNode[] | undefined>()
