@@ -54,7 +54,8 @@ function starterPackDir(): string {
 
 async function runMode(corpus: string, threads: number, packs?: string[], cacheDir?: string): Promise<void> {
   const started = performance.now()
-  const kernel = await Kernel.boot({ cwd: corpus, threads, warm: true })
+  // As the `guard` command does: the scan starts the threads it needs (and tunes V8 for them, see kernel/scan/pool.ts).
+  const kernel = await Kernel.boot({ cwd: corpus, threads })
   const booted = performance.now()
   // Cold unless a cache folder is given: no result kept from an earlier run is used.
   const outcome = await kernel.scan({ repo_path: '.', config_overrides: { limits: { scan_timeout_s: 3000 }, ...(packs ? { packs } : {}) } }, { roots: [corpus], cacheDir: cacheDir ?? null })
