@@ -66,8 +66,9 @@ const THREAD_YOUNG_MB = 16
  * files (the data flow visitor six times, up to 120 ms each), on the same two cores as the threads. Optimising after
  * eight times the usual work, without inlining (which makes each compile of a large function larger), compiles 201
  * times in 0.6 s. Measured (`guard scan --no-cache`, two threads): 7,600 JavaScript files 3.6 → 2.7 s (CPU 6.4 →
- * 4.5 s), the Python 3.10 standard library 2.6 → 2.1 s. A scan in this thread has the other core for the compiler and is slower with them (more time interpreted);
- * a server's short requests, measured with `npm run bench:inline`, had a higher p99 with them.
+ * 4.5 s), the Python 3.10 standard library 2.6 → 2.1 s. A scan in this thread has the other core for the compiler
+ * and is slower with them (more time interpreted); a server's short requests, measured with `npm run bench:inline`,
+ * had a higher p99 with them.
  */
 const COMPILER_FLAGS = ['--interrupt-budget=540672', '--no-turbo-inlining']
 let compilerTuned = false
@@ -99,9 +100,9 @@ export interface AnalyzeOptions {
 /**
  * Splits files into batches of bounded count and size. Files are dealt out like cards, so every batch holds its
  * share of each folder: a package of large files does not become one slow batch that the other threads wait for.
- * A few files are shared among the threads: the data flow's second look at the files that call into others comes
- * after all the rest, a few large files (urllib/request.py and imaplib.py of Python's library, 160 and 80 ms) that
- * one thread took on while the other waited.
+ * A few files are shared among the threads rather than put in one batch: the data flow's second look at the files
+ * that call into others comes after all the rest, often a few large files (Python's urllib/request.py and imaplib.py,
+ * 160 and 80 ms), which one thread took on while the other waited.
  */
 function batches(files: (BatchFile & { size?: number })[], threads: number): BatchFile[][] {
   const minimum = Math.min(MIN_BATCH_FILES, Math.ceil(files.length / Math.max(threads, 1)))

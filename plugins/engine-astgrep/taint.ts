@@ -143,7 +143,7 @@ interface ViaParent {
   parent: NapiConfig
   field: string | undefined
   rest: NapiConfig | undefined
-  /** The entry's own metavariable (the node itself), when the parent binds others (a focus on `$NAME` in `h[$NAME] = $X`). */
+  /** The entry's own metavariable (the node itself), when the parent binds others (`$NAME` in `h[$NAME] = $X`). */
   own?: string
 }
 
@@ -192,7 +192,7 @@ function anchorOf(config: NapiConfig): NapiConfig | undefined {
   }
   return anchor ?? undefined
 }
-/** At most this many anchors, over at most this share of the file, are searched one by one (each search compiles the entry). */
+/** At most this many anchors, over at most this share of the file, are searched one by one (each compiles the entry). */
 const MAX_ANCHORS = 8
 const MAX_ANCHORED_SHARE = 0.25
 
@@ -527,7 +527,10 @@ class FileMatches {
     return parent && (!v.field || this.tree.node(parent).field(v.field)?.id() === node.id()) && this.matches(parent, v.parent) && (!v.rest || this.matches(node, v.rest)) ? parent : undefined
   }
 
-  /** Per node object `bound` returned for an entry found through a parent that binds metavariables: that parent's match, and the entry's own metavariable. */
+  /**
+   * Per node object `bound` returned for an entry found through a parent that binds metavariables: that parent's
+   * match, and the entry's own metavariable.
+   */
   private readonly parentBindings = new WeakMap<SgNode, { parent: SgNode; own: string }>()
   /** The node once for each entry found through a parent that binds metavariables and names it, each its own object. */
   private boundThroughParents(node: SgNode, via: ViaParent[]): SgNode[] {
