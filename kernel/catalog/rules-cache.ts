@@ -60,4 +60,3 @@ function remember(key: string, kept: { stamps: string; json: string }): void {
   if (!loaded.has(key) && loaded.size >= MAX_LOADED) loaded.clear()
   loaded.set(key, kept)
 }
-
