@@ -280,7 +280,7 @@ const CLEAN_CALLS = new Set([
 /** Switch statements of every grammar, their cases, and the labels that name a case's values. */
 const SWITCHES = new Set(['switch_statement', 'switch_expression', 'expression_switch_statement', 'type_switch_statement', 'case', 'match_statement'])
 const CASE = /^(switch_case|switch_default|switch_block_statement_group|switch_rule|switch_section|expression_case|default_case|case_statement|default_statement|when|else|case_clause)$/
-const LABEL = /^(switch_label|case_switch_label|default_switch_label|case_pattern_switch_label)$/
+const LABEL = /^(switch_label|case_switch_label|default_switch_label|case_pattern_switch_label|case_pattern)$/
 
 const UNARY_CLEAN = new Set(['!', 'not', '-', '+', '~', 'typeof', 'void', 'delete', 'sizeof', '++', '--'])
 const ARITHMETIC = new Set(['-', '+', '*', '/', '%', '**', '<<', '>>', '>>>', '&', '|', '^', '~', '++', '--'])
@@ -1270,15 +1270,21 @@ export class TaintAnalysis {
     const parts = cases.map((c) => {
       const labels = c.namedChildren().filter((x) => LABEL.test(kindOf(x)))
       const valueField = fieldOf(c, 'value') ?? fieldOf(c, 'pattern')
-      const labelValues = [...(valueField ? [valueField] : []), ...labels.flatMap((l) => l.namedChildren())]
-      const skip = new Set([...labels, ...(valueField ? [valueField] : [])].map((x) => x.id()))
+      // Python's `case 'C' | 'D':` names each value of a union; `case _:` names none (the default).
+      const labelValues = [...(valueField ? [valueField] : []), ...labels.flatMap((l) => l.namedChildren())].flatMap((v) => (kindOf(v) === 'union_pattern' ? v.namedChildren() : [v]))
+      const guard = fieldOf(c, 'guard')
+      const skip = new Set([...labels, ...(valueField ? [valueField] : []), ...(guard ? [guard] : [])].map((x) => x.id()))
       const statements = c.namedChildren().filter((x) => !skip.has(x.id()))
       const isDefault = /default|else/.test(kindOf(c)) || (labels.length > 0 && labelValues.length === 0)
-      const stops = statements.some((x) => /break|return|throw/.test(kindOf(x))) || /rule|expression_case|when|section/.test(kindOf(c))
-      return { labelValues, statements, isDefault, stops }
+      const stops = statements.some((x) => /break|return|throw/.test(kindOf(x))) || /rule|expression_case|when|section|case_clause/.test(kindOf(c))
+      // A guard, or Python's `case a, b:` (a sequence to destructure), leaves the choice open.
+      const open = !!guard || (kindOf(c) === 'case_clause' && labels.length > 1)
+      return { labelValues, open, statements, isDefault, stops }
     })
     const known = value ? this.constantValue(value, env) : undefined
-    if (known !== undefined) {
+    // A constant takes one case, the first labelled with it or else the default; a label that is no constant (a
+    // pattern that binds or destructures) leaves the choice open.
+    if (known !== undefined && parts.every((p) => !p.open && p.labelValues.every((l) => this.constantValue(l, env) !== undefined))) {
       let at = parts.findIndex((p) => p.labelValues.some((l) => this.constantValue(l, env) === known))
       if (at < 0) at = parts.findIndex((p) => p.isDefault)
       for (; at >= 0 && at < parts.length; at++) {
@@ -1821,6 +1827,12 @@ export class TaintAnalysis {
       const str = receiver && this.constantValue(receiver, env, depth + 1)
       const at = index && this.constantValue(index, env, depth + 1)
       return typeof str === 'string' && typeof at === 'number' && at >= 0 && at < str.length ? str[at] : undefined
+    }
+    // A character of a constant string by a constant index: `"ABC"[1]`, `possible[1]`.
+    const member = text.endsWith(']') ? s.member(n) : undefined
+    if (member && /^\d+$/.test(member.property)) {
+      const str = this.constantValue(member.object, env, depth + 1)
+      return typeof str === 'string' && Number(member.property) < str.length ? str[Number(member.property)] : undefined
     }
     const branch = s.branch(n)
     if (branch?.condition) {
