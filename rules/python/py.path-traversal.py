@@ -218,3 +218,52 @@ def allow_listed():
 def cli_cleanup(path):
     # ok: py.path-traversal
     shutil.rmtree(path)
+
+
+# A name that may not hold '..' cannot leave a folder a string puts in front of it; joined by os.path.join (an
+# absolute name replaces the folder) or used alone, it can.
+@app.route("/dots-checked")
+def dots_checked():
+    name = request.args.get("name")
+    if "../" in name:
+        return "bad name", 400
+    # ok: py.path-traversal (flow: guard)
+    data = open(f"{BASE_DIR}/{name}").read()
+    other = request.args.get("other")
+    if '..' not in other:
+        # ok: py.path-traversal (flow: guard)
+        data += open(BASE_DIR + "/" + other).read()
+    # ruleid: py.path-traversal (flow: guard)
+    return data + open(BASE_DIR + "/" + other).read()
+
+
+@app.route("/dots-checked-alone")
+def dots_checked_alone():
+    name = request.args.get("name")
+    if ".." in name:
+        abort(400)
+    # ruleid: py.path-traversal (flow: guard)
+    return open(name).read()
+
+
+# A match on a constant takes one case.
+@app.route("/matched")
+def matched():
+    name = request.args.get("name")
+    guess = "ABC"[1]
+    match guess:
+        case "A":
+            path = name
+        case "B":
+            path = "manual.pdf"
+        case "C" | "D":
+            path = name
+    # ok: py.path-traversal (flow: dead-branch)
+    data = open(f"{BASE_DIR}/docs/{path}").read()
+    match "ABC"[2]:
+        case "A":
+            path = "manual.pdf"
+        case "C" | "D":
+            path = name
+    # ruleid: py.path-traversal (flow: dead-branch)
+    return data + open(f"{BASE_DIR}/docs/{path}").read()
