@@ -215,3 +215,18 @@ def etag_view(request):
 def echo_view(request):
     # ruleid: py.response-xss (flow: direct)
     return HttpResponse(request.body.decode())
+
+
+def employee_view(request):
+    import elementpath
+    emplid = request.GET.get("id", "").replace("'", "&apos;")
+    nodes = elementpath.select(EMPLOYEES, f"/Employees/Employee[@emplid='{emplid}']")
+    names = [" ".join(e.text for e in node) for node in nodes]
+    # ok: py.response-xss (flow: sanitized)
+    return HttpResponse("<p>" + ", ".join(names) + "</p>")
+
+
+def employee_missing_view(request):
+    emplid = request.GET.get("id", "").replace("'", "&apos;")
+    # ruleid: py.response-xss (flow: direct)
+    return HttpResponse("<p>No employee " + emplid + "</p>")
