@@ -937,13 +937,21 @@ export class TaintAnalysis {
     const passesOn = (fn: Node) => this.callsLocal(fn, (callee) => this.holdsTransitively(callee, 'sink')) || (fieldsToSink && this.usesFields(fn))
     const receives = (fn: Node) => this.callsLocal(fn, (callee) => this.mayReadSource(callee)) || (fieldsFromSource && this.usesFields(fn))
     const candidates = new Map<number, Node>()
+    // Where no function around an end but the file holds the other one, the ends meet only in a function that calls a
+    // local function reading request data and one reaching a sink (or holds one of them): those are analysed, not the
+    // whole file. The file's own code (outside its functions) is such a function when it calls them itself.
+    let connect = false
     const start = (n: Node, holdsOther: 'source' | 'sink', reaches: (fn: Node) => boolean) => {
       const around = functionsAround(n)
-      const fn = this.holdsItself(around[0], holdsOther) || reaches(around[0]) ? around[0] : around.find((f) => this.holdsItself(f, holdsOther))
-      if (fn) candidates.set(fn.id(), fn)
+      // A function that calls into another file may pass the flow on there (or get it from there).
+      if (this.callsLinked(around[0], holdsOther)) candidates.set(around[0].id(), around[0])
+      const fn = this.holdsHere(around[0], holdsOther) || reaches(around[0]) ? around[0] : around.find((f) => this.holdsHere(f, holdsOther))
+      if (fn && fn.id() === this.root.id() && around.length > 1) connect = true
+      else if (fn) candidates.set(fn.id(), fn)
     }
     for (const n of this.m.sourceNodes) start(n, 'sink', passesOn)
     for (const { node } of this.m.sinks.values()) start(node, 'source', receives)
+    if (connect) for (const fn of this.connecting(receives, passesOn)) candidates.set(fn.id(), fn)
     for (const [id, fn] of [...candidates]) if (fn.ancestors().some((a) => candidates.has(a.id()))) candidates.delete(id)
     taintStats.files++
     for (let round = 0; round < 2; round++) {
@@ -1009,6 +1017,30 @@ export class TaintAnalysis {
       if (input && output) return true
     }
     return false
+  }
+
+  /**
+   * The functions where a flow's ends meet through the local functions they call (see run): each holds a source or
+   * receives request data, and holds a sink or passes data on to one. The file's own code counts as one by its text
+   * outside the functions.
+   */
+  private connecting(receives: (fn: Node) => boolean, passesOn: (fn: Node) => boolean): Node[] {
+    const fns = this.files.all(functionsGroup(this.astLang, this.syntax))
+    const out = fns.filter((fn) => (this.holdsHere(fn, 'source') || receives(fn)) && (this.holdsHere(fn, 'sink') || passesOn(fn)))
+    // The file's own code: its text between its outermost functions (found in the tree's order).
+    const text = this.root.text()
+    const own: string[] = []
+    let at = 0
+    for (const fn of fns) {
+      const { start, end } = fn.range()
+      if (start.index < at) continue
+      own.push(text.slice(at, start.index))
+      at = end.index
+    }
+    own.push(text.slice(at))
+    const ownCalls = (test: (callee: Node) => boolean) => [...own.join(' ').matchAll(CALLED_NAME)].some((m) => !!this.localFunction(m[1]) && test(this.localFunction(m[1])!))
+    if (ownCalls((callee) => this.mayReadSource(callee)) && ownCalls((callee) => this.holdsTransitively(callee, 'sink'))) out.push(this.root)
+    return out
   }
 
   /** Whether a function's text calls a function defined in this file (by a name defined once) for which `test` holds. */
@@ -1615,9 +1647,14 @@ export class TaintAnalysis {
 
   /** Whether a function holds a source (a sink), or calls a function of another file that reads (reaches) one. */
   private holdsItself(fn: Node, what: 'source' | 'sink'): boolean {
+    return this.holdsHere(fn, what) || this.callsLinked(fn, what)
+  }
+
+  /** Whether a function holds a source (a sink) of this file. */
+  private holdsHere(fn: Node, what: 'source' | 'sink'): boolean {
     const { start, end } = fn.range()
     const nodes = what === 'source' ? this.m.sourceNodes : [...this.m.sinks.values()].map((s) => s.node)
-    return nodes.some((n) => within(n, start.index, end.index)) || this.callsLinked(fn, what)
+    return nodes.some((n) => within(n, start.index, end.index))
   }
 
   /** Whether a function names a function of another file that reaches a sink (or returns request data). */

@@ -77,6 +77,23 @@ def helper():
     os.system(quoted_command("hello"))
 
 
+# One helper reads the request, another runs the command: they meet in the route that calls both.
+def requested_host():
+    return request.args.get("host")
+
+
+def ping(host):
+    # ruleid: py.os-system-injection (flow: helper-function)
+    os.system("ping -c 1 " + host)
+
+
+@app.route("/ping")
+def ping_route():
+    host = requested_host()
+    ping(host)
+    return "sent"
+
+
 class Job:
     def load(self):
         self.target = request.form.get("target")
