@@ -179,3 +179,27 @@ class ExportController
 $target = $_GET['target'];
 // ruleid: php.command-injection (flow: assignments)
 system("traceroute " . $target);
+
+// An address checked octet by octet to be numbers, then put together again.
+$ip = stripslashes($_REQUEST['ip']);
+$octet = explode('.', $ip);
+if (is_numeric($octet[0]) && is_numeric($octet[1]) && is_numeric($octet[2]) && is_numeric($octet[3]) && sizeof($octet) == 4) {
+    $ip = $octet[0] . '.' . $octet[1] . '.' . $octet[2] . '.' . $octet[3];
+    // ok: php.command-injection (flow: guard)
+    shell_exec('ping -c 4 ' . $ip);
+}
+if (is_numeric($octet[0])) {
+    // ruleid: php.command-injection (flow: guard)
+    shell_exec('ping -c 4 ' . $octet[0] . '.' . $octet[1]);
+}
+$port = $_GET['port'];
+if (filter_var($port, FILTER_VALIDATE_INT) !== false) {
+    // ok: php.command-injection (flow: guard)
+    system('nc -z localhost ' . $port);
+}
+$host = $_GET['host'];
+if (filter_var($host, FILTER_VALIDATE_IP) === false) {
+    exit('not an address');
+}
+// ok: php.command-injection (flow: guard)
+system('ping -c 1 ' . $host);
