@@ -282,6 +282,12 @@ const SWITCHES = new Set(['switch_statement', 'switch_expression', 'expression_s
 const CASE = /^(switch_case|switch_default|switch_block_statement_group|switch_rule|switch_section|expression_case|default_case|case_statement|default_statement|when|else|case_clause)$/
 const LABEL = /^(switch_label|case_switch_label|default_switch_label|case_pattern_switch_label|case_pattern)$/
 
+/** Comparisons whose one side is the other's value where they hold (and methods that compare so). */
+const COMPARISONS = new Set(['==', '===', '!=', '!==', '<>'])
+const EQUALS = new Set(['equals', 'equalsIgnoreCase', 'Equals', 'eql?'])
+/** Calls that give their receiver (or sole argument) in another case. */
+const CASE_FOLDS = new Set(['toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase', 'lower', 'upper', 'casefold', 'downcase', 'upcase', 'strtolower', 'strtoupper', 'mb_strtolower', 'mb_strtoupper', 'ToLower', 'ToUpper', 'ToLowerInvariant', 'ToUpperInvariant'])
+
 const UNARY_CLEAN = new Set(['!', 'not', '-', '+', '~', 'typeof', 'void', 'delete', 'sizeof', '++', '--'])
 const ARITHMETIC = new Set(['-', '+', '*', '/', '%', '**', '<<', '>>', '>>>', '&', '|', '^', '~', '++', '--'])
 
@@ -1340,7 +1346,7 @@ export class TaintAnalysis {
    */
   private guardsOf(n: Node | null, negated = false): Guard[] {
     if (!n) return []
-    const guards = this.m.guards.get(n.id())
+    const guards = this.m.guards.get(n.id()) ?? this.equality(n)
     if (guards) return negated ? guards.map((g) => ({ ...g, safeWhen: !g.safeWhen })) : guards
     const kind = kindOf(n)
     const children = n.namedChildren()
@@ -1354,7 +1360,49 @@ export class TaintAnalysis {
     // Under a negation `&&` reads as `||` and the other way round. A guard inside a conjunction holds on the side
     // where the whole holds (safe when true); inside a disjunction, on the side where it does not.
     const conjunction = and !== negated
-    return children.flatMap((c) => this.guardsOf(c, negated)).filter((g) => g.safeWhen === conjunction)
+    const [left, right] = children.map((c) => this.guardsOf(c, negated))
+    // A value both sides make safe holds on the other side as well: `x == 'a' || x == 'b'` where it holds.
+    const same = (g: Guard, h: Guard) => g.safeWhen === h.safeWhen && g.checked.length === h.checked.length && g.checked.every((c, i) => c.text() === h.checked[i].text())
+    const both = left.filter((g) => g.safeWhen !== conjunction).flatMap((g) => right.filter((h) => same(g, h)).map((h) => ({ ...g, rules: g.rules & h.rules })))
+    return [...left, ...right].filter((g) => g.safeWhen === conjunction).concat(both)
+  }
+
+  /**
+   * A comparison with a constant (`x === 'asc'`, `mode != "csv"`, `"asc".equals(x)`, `strtolower($ext) == 'png'`):
+   * where it holds, the value is that constant (in some case). Loose equality only with a string that is no number
+   * (PHP 7 holds `"abc" == 0`).
+   */
+  private equality(n: Node): Guard[] | undefined {
+    const s = this.syntax
+    const call = s.calls[kindOf(n)]
+    let sides: Node[]
+    let safeWhen = true
+    let loose = false
+    if (call) {
+      const name = call.name(n)
+      const receiver = call.receiver(n)
+      if (!name || !EQUALS.has(name) || !receiver || call.args(n).length !== 1) return undefined
+      sides = [receiver, call.args(n)[0]]
+    } else {
+      const op = operatorOf(n)
+      sides = n.namedChildren()
+      if (!op || !COMPARISONS.has(op) || sides.length !== 2) return undefined
+      safeWhen = !/^(!=|!==|<>|ne)$/.test(op)
+      loose = op === '==' || op === '!='
+    }
+    const at = s.constant(sides[0]) ? 0 : s.constant(sides[1]) ? 1 : -1
+    if (at < 0 || s.constant(sides[1 - at])) return undefined
+    const constant = this.constantValue(sides[at], new Env())
+    if (constant === undefined || (loose && (typeof constant !== 'string' || constant.trim() === '' || !Number.isNaN(Number(constant))))) return undefined
+    let value = sides[1 - at]
+    // Compared after changing case: the value itself is that constant in some case.
+    const folded = s.calls[kindOf(value)]
+    if (folded && CASE_FOLDS.has(folded.name(value) ?? '')) {
+      const inner = folded.receiver(value) ?? (folded.args(value).length === 1 ? folded.args(value)[0] : null)
+      if (!inner) return undefined
+      value = inner
+    }
+    return this.pathOf(value) === undefined ? undefined : [{ checked: [value], safeWhen, rules: this.everyRule }]
   }
 
   /** A validated value is clean from here on, in `env`, for the rules whose guard validated it. */

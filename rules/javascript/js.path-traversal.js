@@ -200,3 +200,23 @@ app.get('/relative', async (req, res) => {
   // ruleid: js.path-traversal (flow: guard)
   fs.readFileSync(path.join(BASE, raw))
 })
+
+// Compared with constants: the value is one of them.
+app.get('/export', (req, res) => {
+  const format = req.query.format
+  if (format !== 'csv' && format !== 'json') return res.sendStatus(400)
+  // ok: js.path-traversal (flow: guard)
+  res.sendFile(path.join(BASE, 'export.' + format))
+})
+
+app.get('/theme', (req, res) => {
+  const theme = req.query.theme
+  if (theme.toLowerCase() === 'dark' || theme.toLowerCase() === 'light') {
+    // ok: js.path-traversal (flow: guard)
+    res.sendFile(path.join(BASE, 'themes', theme + '.css'))
+  }
+  if (theme === 'dark' || theme.length < 20) {
+    // ruleid: js.path-traversal (flow: guard)
+    res.sendFile(path.join(BASE, 'themes', theme + '.css'))
+  }
+})

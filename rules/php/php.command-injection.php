@@ -203,3 +203,12 @@ if (filter_var($host, FILTER_VALIDATE_IP) === false) {
 }
 // ok: php.command-injection (flow: guard)
 system('ping -c 1 ' . $host);
+$level = $_GET['level'];
+if (strtolower($level) == 'low' || strtolower($level) == 'high') {
+    // ok: php.command-injection (flow: guard)
+    system('set-level ' . $level);
+}
+if ($level == 0) {
+    // ruleid: php.command-injection (flow: guard)
+    system('set-level ' . $level);
+}

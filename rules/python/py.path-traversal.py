@@ -267,3 +267,21 @@ def matched():
             path = name
     # ruleid: py.path-traversal (flow: dead-branch)
     return data + open(f"{BASE_DIR}/docs/{path}").read()
+
+
+# Compared with constants: the value is one of them.
+@app.route("/export-format")
+def export_format():
+    mode = request.args.get("mode")
+    if mode.lower() == "csv" or mode.lower() == "json":
+        # ok: py.path-traversal (flow: guard)
+        return open(f"{BASE_DIR}/export.{mode}").read()
+    if mode != "xml":
+        abort(400)
+    # ok: py.path-traversal (flow: guard)
+    data = open(os.path.join(BASE_DIR, "export." + mode)).read()
+    other = request.args.get("other")
+    if other == "a" or other:
+        # ruleid: py.path-traversal (flow: guard)
+        data += open(os.path.join(BASE_DIR, other)).read()
+    return data
