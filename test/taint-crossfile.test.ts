@@ -83,6 +83,13 @@ module.exports = { findUser }
     assert.equal(f.snippet, '  findUser(name, (err, rows) => res.json(rows))')
   })
 
+  test('the request read by a local helper and handed to the imported one: the route that calls both is followed', async () => {
+    const local = controller.replace("router.get('/user', (req, res) => {\n  const name = req.query.name\n  findUser(name,", "function nameOf(req) {\n  return req.query.name\n}\nrouter.get('/user', (req, res) => {\n  findUser(nameOf(req),")
+    assert.notEqual(local, controller)
+    const r = await scan({ 'routes/users.js': local, 'models/user.js': model(false), 'models/db.js': 'module.exports = {}\n' })
+    assertCrossFile(r, 'js.sql-injection', { file: 'routes/users.js', line: 9, source: /^req\.query\.name reaches/, sink: 'db.query()', sinkFile: 'models/user.js' })
+  })
+
   test('the same helper escaping its parameter, and a helper in a file the controller does not import, give none', async () => {
     const sanitized = await scan({ 'routes/users.js': controller, 'models/user.js': model(true), 'models/db.js': 'module.exports = {}\n' })
     assert.equal(flows(sanitized).length, 0, JSON.stringify(sanitized.findings))

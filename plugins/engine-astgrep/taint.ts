@@ -37,7 +37,6 @@ const MAX_TAINT_CHARS = 256 * 1024
 const MAX_FLOWS = 6
 const MAX_RULES_PER_WALK = 30
 /** A name followed by `(`: a call, as a function's text shows it. */
-const CALLED_NAME = /([A-Za-z_$][\w$]*)\s*\(/g
 const WORD = /[A-Za-z_$][\w$]*/g
 
 /**
@@ -940,24 +939,26 @@ export class TaintAnalysis {
     const sourceFunctions = this.m.sourceNodes.map((n) => functionsAround(n)[0])
     const fieldsToSink = sinkFunctions.some((fn) => this.usesFields(fn))
     const fieldsFromSource = sourceFunctions.some((fn) => this.usesFields(fn))
-    const passesOn = (fn: Node) => this.callsLocal(fn, (callee) => this.holdsTransitively(callee, 'sink')) || (fieldsToSink && this.usesFields(fn))
-    const receives = (fn: Node) => this.callsLocal(fn, (callee) => this.mayReadSource(callee)) || (fieldsFromSource && this.usesFields(fn))
+    const passesOn = (fn: Node) => this.namesLocal(fn.text(), (callee) => this.holdsTransitively(callee, 'sink'), fn) || (fieldsToSink && this.usesFields(fn))
+    const receives = (fn: Node) => this.namesLocal(fn.text(), (callee) => this.mayReadSource(callee), fn) || (fieldsFromSource && this.usesFields(fn))
     const candidates = new Map<number, Node>()
-    // Where no function around an end but the file holds the other one, the ends meet only in a function that calls a
-    // local function reading request data and one reaching a sink (or holds one of them): those are analysed, not the
-    // whole file. The file's own code (outside its functions) is such a function when it calls them itself.
+    // Where the ends meet only in the file as a whole, the functions that connect them through local calls (see
+    // `connecting`) are analysed rather than the whole file, except in a first look, which records what the file's
+    // functions hand to other files. A function taken only for naming another file's functions may not be where the
+    // ends meet in this one: the connecting functions are analysed too.
+    const recording = !!this.linked?.recorded
     let connect = false
     const start = (n: Node, holdsOther: 'source' | 'sink', reaches: (fn: Node) => boolean) => {
       const around = functionsAround(n)
-      // A function that calls into another file may pass the flow on there (or get it from there).
-      if (this.callsLinked(around[0], holdsOther)) candidates.set(around[0].id(), around[0])
-      const fn = this.holdsHere(around[0], holdsOther) || reaches(around[0]) ? around[0] : around.find((f) => this.holdsHere(f, holdsOther))
-      if (fn && fn.id() === this.root.id() && around.length > 1) connect = true
-      else if (fn) candidates.set(fn.id(), fn)
+      const fn = this.holdsItself(around[0], holdsOther) || reaches(around[0]) ? around[0] : around.find((f) => this.holdsItself(f, holdsOther))
+      if (!fn) return
+      if (fn.id() === this.root.id() && around.length > 1 && !recording) connect = true
+      else candidates.set(fn.id(), fn)
+      if (!this.holdsHere(fn, holdsOther) && !reaches(fn)) connect = true
     }
     for (const n of this.m.sourceNodes) start(n, 'sink', passesOn)
     for (const { node } of this.m.sinks.values()) start(node, 'source', receives)
-    if (connect) for (const fn of this.connecting(receives, passesOn)) candidates.set(fn.id(), fn)
+    if (connect) for (const fn of this.connecting(receives, passesOn, recording)) candidates.set(fn.id(), fn)
     for (const [id, fn] of [...candidates]) if (fn.ancestors().some((a) => candidates.has(a.id()))) candidates.delete(id)
     taintStats.files++
     for (let round = 0; round < 2; round++) {
@@ -1026,13 +1027,15 @@ export class TaintAnalysis {
   }
 
   /**
-   * The functions where a flow's ends meet through the local functions they call (see run): each holds a source or
-   * receives request data, and holds a sink or passes data on to one. The file's own code counts as one by its text
-   * outside the functions.
+   * The functions where a flow's ends meet through the local functions they name (see run): each holds a source or
+   * receives request data, and holds a sink or passes data on to one; in a first look, of this file only (there every
+   * function that names an import may call into it). The file's own code counts as one by its text outside the
+   * functions.
    */
-  private connecting(receives: (fn: Node) => boolean, passesOn: (fn: Node) => boolean): Node[] {
+  private connecting(receives: (fn: Node) => boolean, passesOn: (fn: Node) => boolean, recording: boolean): Node[] {
+    const holds = (fn: Node, what: 'source' | 'sink') => (recording ? this.holdsHere(fn, what) : this.holdsItself(fn, what))
     const fns = this.files.all(functionsGroup(this.astLang, this.syntax))
-    const out = fns.filter((fn) => (this.holdsHere(fn, 'source') || receives(fn)) && (this.holdsHere(fn, 'sink') || passesOn(fn)))
+    const out = fns.filter((fn) => (holds(fn, 'source') || receives(fn)) && (holds(fn, 'sink') || passesOn(fn)))
     // The file's own code: its text between its outermost functions (found in the tree's order).
     const text = this.root.text()
     const own: string[] = []
@@ -1044,16 +1047,19 @@ export class TaintAnalysis {
       at = end.index
     }
     own.push(text.slice(at))
-    const ownCalls = (test: (callee: Node) => boolean) => [...own.join(' ').matchAll(CALLED_NAME)].some((m) => !!this.localFunction(m[1]) && test(this.localFunction(m[1])!))
-    if (ownCalls((callee) => this.mayReadSource(callee)) && ownCalls((callee) => this.holdsTransitively(callee, 'sink'))) out.push(this.root)
+    const ownText = own.join(' ')
+    if (this.namesLocal(ownText, (callee) => this.mayReadSource(callee)) && this.namesLocal(ownText, (callee) => this.holdsTransitively(callee, 'sink'))) out.push(this.root)
     return out
   }
 
-  /** Whether a function's text calls a function defined in this file (by a name defined once) for which `test` holds. */
-  private callsLocal(fn: Node, test: (callee: Node) => boolean): boolean {
-    for (const m of fn.text().matchAll(CALLED_NAME)) {
-      const callee = this.localFunction(m[1])
-      if (callee && callee.id() !== fn.id() && test(callee)) return true
+  /**
+   * Whether a text names a function defined in this file (by a name defined once, other than `self`) for which
+   * `test` holds: a call, a Ruby call without parentheses, a function handed on as a callback.
+   */
+  private namesLocal(text: string, test: (callee: Node) => boolean, self?: Node): boolean {
+    for (const [word] of text.matchAll(WORD)) {
+      const callee = this.localFunction(word)
+      if (callee && callee.id() !== self?.id() && test(callee)) return true
     }
     return false
   }
@@ -1311,7 +1317,7 @@ export class TaintAnalysis {
       // Python's `case 'C' | 'D':` names each value of a union; `case _:` names none (the default).
       const labelValues = [...(valueField ? [valueField] : []), ...labels.flatMap((l) => l.namedChildren())].flatMap((v) => (kindOf(v) === 'union_pattern' ? v.namedChildren() : [v]))
       const guard = fieldOf(c, 'guard')
-      const skip = new Set([...labels, ...(valueField ? [valueField] : []), ...(guard ? [guard] : [])].map((x) => x.id()))
+      const skip = new Set([...labels, ...(valueField ? [valueField] : [])].map((x) => x.id()))
       const statements = c.namedChildren().filter((x) => !skip.has(x.id()))
       const isDefault = /default|else/.test(kindOf(c)) || (labels.length > 0 && labelValues.length === 0)
       const stops = statements.some((x) => /break|return|throw/.test(kindOf(x))) || /rule|expression_case|when|section|case_clause/.test(kindOf(c))
@@ -1319,7 +1325,8 @@ export class TaintAnalysis {
       const open = !!guard || (kindOf(c) === 'case_clause' && labels.length > 1)
       return { labelValues, open, statements, isDefault, stops }
     })
-    const known = value ? this.constantValue(value, env) : undefined
+    // Python's `match a, b:` matches a tuple, no one subject.
+    const known = value && n.fieldChildren('subject').length < 2 ? this.constantValue(value, env) : undefined
     // A constant takes one case, the first labelled with it or else the default; a label that is no constant (a
     // pattern that binds or destructures) leaves the choice open.
     if (known !== undefined && parts.every((p) => !p.open && p.labelValues.every((l) => this.constantValue(l, env) !== undefined))) {
@@ -1346,7 +1353,8 @@ export class TaintAnalysis {
    */
   private guardsOf(n: Node | null, negated = false): Guard[] {
     if (!n) return []
-    const guards = this.m.guards.get(n.id()) ?? this.equality(n)
+    const found = [...(this.m.guards.get(n.id()) ?? []), ...(this.equality(n) ?? [])]
+    const guards = found.length ? found : undefined
     if (guards) return negated ? guards.map((g) => ({ ...g, safeWhen: !g.safeWhen })) : guards
     const kind = kindOf(n)
     const children = n.namedChildren()
@@ -1387,8 +1395,8 @@ export class TaintAnalysis {
       const op = operatorOf(n)
       sides = n.namedChildren()
       if (!op || !COMPARISONS.has(op) || sides.length !== 2) return undefined
-      safeWhen = !/^(!=|!==|<>|ne)$/.test(op)
-      loose = op === '==' || op === '!='
+      safeWhen = !/^(!=|!==|<>)$/.test(op)
+      loose = op === '==' || op === '!=' || op === '<>'
     }
     const at = s.constant(sides[0]) ? 0 : s.constant(sides[1]) ? 1 : -1
     if (at < 0 || s.constant(sides[1 - at])) return undefined
@@ -1398,7 +1406,9 @@ export class TaintAnalysis {
     // Compared after changing case: the value itself is that constant in some case.
     const folded = s.calls[kindOf(value)]
     if (folded && CASE_FOLDS.has(folded.name(value) ?? '')) {
-      const inner = folded.receiver(value) ?? (folded.args(value).length === 1 ? folded.args(value)[0] : null)
+      // strtolower($x), strings.ToLower(x): the argument; x.toLowerCase(): the receiver.
+      const args = folded.args(value)
+      const inner = args.length === 1 ? args[0] : args.length === 0 ? folded.receiver(value) : null
       if (!inner) return undefined
       value = inner
     }

@@ -120,3 +120,16 @@ func Run(ctx context.Context, file, script string) error {
 	// ok: go.command-injection
 	return exec.CommandContext(ctx, "bash", "-c", script).Run()
 }
+
+// Compared with a constant, after lower-casing: the command is that constant in some case.
+func Listing(w http.ResponseWriter, r *http.Request) {
+	cmd := r.URL.Query().Get("cmd")
+	if strings.ToLower(cmd) == "ls" {
+		// ok: go.command-injection (flow: guard)
+		exec.Command("sh", "-c", cmd).Run()
+	}
+	if strings.ToLower(cmd) != "ls" || cmd == "pwd" {
+		// ruleid: go.command-injection (flow: guard)
+		exec.Command("sh", "-c", cmd).Run()
+	}
+}

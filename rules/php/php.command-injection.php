@@ -212,3 +212,8 @@ if ($level == 0) {
     // ruleid: php.command-injection (flow: guard)
     system('set-level ' . $level);
 }
+$count = $_GET['count'];
+if (filter_var($count, FILTER_VALIDATE_INT, FILTER_NULL_ON_FAILURE) !== false) {
+    // ruleid: php.command-injection (flow: guard)
+    system('ping -c ' . $count . ' localhost');
+}

@@ -181,3 +181,19 @@ def read_item(item: str, count: int = 1):
 def maintenance(path):
     # ok: py.os-system-injection
     os.system("rm -rf " + path)
+
+
+@app.route("/matched")
+def matched():
+    mode = "ls"
+    match mode:
+        # ruleid: py.os-system-injection (flow: dead-branch)
+        case "ls" if os.system("ls " + request.args.get("dir")) == 0:
+            pass
+    target = request.args.get("target")
+    match mode, target:
+        case "ls":
+            pass
+        case _:
+            # ruleid: py.os-system-injection (flow: dead-branch)
+            os.system("ping " + target)

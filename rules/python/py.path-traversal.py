@@ -242,8 +242,23 @@ def dots_checked_alone():
     name = request.args.get("name")
     if ".." in name:
         abort(400)
+    log.info("reading " + name)
     # ruleid: py.path-traversal (flow: guard)
     return open(name).read()
+
+
+@app.route("/dots-checked-short")
+def dots_checked_short():
+    name = request.args.get("name")
+    if "../" in name:
+        abort(400)
+    # ruleid: py.path-traversal (flow: guard)
+    index = open(f"{BASE_DIR}/{name}/index.html").read()
+    other = request.args.get("other")
+    if "..\\" in other:
+        abort(400)
+    # ruleid: py.path-traversal (flow: guard)
+    return index + open(f"{BASE_DIR}/{other}").read()
 
 
 # A match on a constant takes one case.

@@ -230,3 +230,10 @@ def employee_missing_view(request):
     emplid = request.GET.get("id", "").replace("'", "&apos;")
     # ruleid: py.response-xss (flow: direct)
     return HttpResponse("<p>No employee " + emplid + "</p>")
+
+
+def echo_names(request):
+    from lxml import etree
+    doc = etree.fromstring(request.body)
+    # ruleid: py.response-xss (flow: direct)
+    return HttpResponse("<p>" + " ".join(doc.xpath("//name/text()")) + "</p>")

@@ -94,3 +94,13 @@ def constants():
     # ok: py.xxe
     e = etree.fromstring(request.data, SAFE)
     return a, b, c, d, e
+
+
+class Feed:
+    def __init__(self):
+        self.parser = etree.XMLParser(resolve_entities=True)
+
+    @app.route("/feed", methods=["POST"])
+    def upload(self):
+        # ruleid: py.xxe
+        return etree.fromstring(request.data, self.parser)

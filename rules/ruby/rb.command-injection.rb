@@ -79,6 +79,17 @@ class ConversionsController < ApplicationController
     system("cat #{quoted_path('index.txt')}")
   end
 
+  def ping(host)
+    # ruleid: rb.command-injection (flow: helper-function)
+    system("ping -c 1 #{host}")
+  end
+
+  # The request read here, the command run in `ping`, called without parentheses.
+  def ping_host
+    host = params[:host]
+    ping host
+  end
+
   def remember
     @archive = params[:archive]
     @format = "tar"
