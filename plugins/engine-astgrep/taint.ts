@@ -942,23 +942,21 @@ export class TaintAnalysis {
     const passesOn = (fn: Node) => this.namesLocal(fn.text(), (callee) => this.holdsTransitively(callee, 'sink'), fn) || (fieldsToSink && this.usesFields(fn))
     const receives = (fn: Node) => this.namesLocal(fn.text(), (callee) => this.mayReadSource(callee), fn) || (fieldsFromSource && this.usesFields(fn))
     const candidates = new Map<number, Node>()
-    // Where the ends meet only in the file as a whole, the functions that connect them through local calls (see
-    // `connecting`) are analysed rather than the whole file, except in a first look, which records what the file's
-    // functions hand to other files. A function taken only for naming another file's functions may not be where the
-    // ends meet in this one: the connecting functions are analysed too.
-    const recording = !!this.linked?.recorded
+    // Where the ends meet only in the file as a whole, the functions that connect them through the functions they
+    // name (see `connecting`) are analysed rather than the whole file. A function taken only for naming another
+    // file's functions may not be where the ends meet in this one: the connecting functions are analysed too.
     let connect = false
     const start = (n: Node, holdsOther: 'source' | 'sink', reaches: (fn: Node) => boolean) => {
       const around = functionsAround(n)
       const fn = this.holdsItself(around[0], holdsOther) || reaches(around[0]) ? around[0] : around.find((f) => this.holdsItself(f, holdsOther))
       if (!fn) return
-      if (fn.id() === this.root.id() && around.length > 1 && !recording) connect = true
+      if (fn.id() === this.root.id() && around.length > 1) connect = true
       else candidates.set(fn.id(), fn)
       if (!this.holdsHere(fn, holdsOther) && !reaches(fn)) connect = true
     }
     for (const n of this.m.sourceNodes) start(n, 'sink', passesOn)
     for (const { node } of this.m.sinks.values()) start(node, 'source', receives)
-    if (connect) for (const fn of this.connecting(receives, passesOn, recording)) candidates.set(fn.id(), fn)
+    if (connect) for (const fn of this.connecting(receives, passesOn)) candidates.set(fn.id(), fn)
     for (const [id, fn] of [...candidates]) if (fn.ancestors().some((a) => candidates.has(a.id()))) candidates.delete(id)
     taintStats.files++
     for (let round = 0; round < 2; round++) {
@@ -1027,15 +1025,13 @@ export class TaintAnalysis {
   }
 
   /**
-   * The functions where a flow's ends meet through the local functions they name (see run): each holds a source or
-   * receives request data, and holds a sink or passes data on to one; in a first look, of this file only (there every
-   * function that names an import may call into it). The file's own code counts as one by its text outside the
-   * functions.
+   * The functions where a flow's ends meet through the functions they name (see run): each holds a source, receives
+   * request data or names another file's function that returns it, and holds a sink, passes data on to one or names
+   * another file's function that reaches one. The file's own code counts as one by its text outside the functions.
    */
-  private connecting(receives: (fn: Node) => boolean, passesOn: (fn: Node) => boolean, recording: boolean): Node[] {
-    const holds = (fn: Node, what: 'source' | 'sink') => (recording ? this.holdsHere(fn, what) : this.holdsItself(fn, what))
+  private connecting(receives: (fn: Node) => boolean, passesOn: (fn: Node) => boolean): Node[] {
     const fns = this.files.all(functionsGroup(this.astLang, this.syntax))
-    const out = fns.filter((fn) => (holds(fn, 'source') || receives(fn)) && (holds(fn, 'sink') || passesOn(fn)))
+    const out = fns.filter((fn) => (this.holdsItself(fn, 'source') || receives(fn)) && (this.holdsItself(fn, 'sink') || passesOn(fn)))
     // The file's own code: its text between its outermost functions (found in the tree's order).
     const text = this.root.text()
     const own: string[] = []
@@ -1048,7 +1044,8 @@ export class TaintAnalysis {
     }
     own.push(text.slice(at))
     const ownText = own.join(' ')
-    if (this.namesLocal(ownText, (callee) => this.mayReadSource(callee)) && this.namesLocal(ownText, (callee) => this.holdsTransitively(callee, 'sink'))) out.push(this.root)
+    const receivesOwn = this.namesLinked(ownText, 'source') || this.namesLocal(ownText, (callee) => this.mayReadSource(callee))
+    if (receivesOwn && (this.namesLinked(ownText, 'sink') || this.namesLocal(ownText, (callee) => this.holdsTransitively(callee, 'sink')))) out.push(this.root)
     return out
   }
 
@@ -1717,10 +1714,15 @@ export class TaintAnalysis {
 
   /** Whether a function names a function of another file that reaches a sink (or returns request data). */
   private callsLinked(fn: Node, what: 'source' | 'sink'): boolean {
-    if (this.linked?.names.any) return /[A-Za-z_$][\w$]*\s*\(/.test(fn.text())
+    return this.namesLinked(fn.text(), what)
+  }
+
+  /** Whether a text names a function of another file that reaches a sink (or returns request data). */
+  private namesLinked(text: string, what: 'source' | 'sink'): boolean {
+    if (this.linked?.names.any) return /[A-Za-z_$][\w$]*\s*\(/.test(text)
     const names = this.linked?.names[what]
     if (!names?.size) return false
-    for (const [word] of fn.text().matchAll(WORD)) if (names.has(word)) return true
+    for (const [word] of text.matchAll(WORD)) if (names.has(word)) return true
     return false
   }
 
