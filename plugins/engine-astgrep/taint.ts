@@ -36,7 +36,7 @@ const SUMMARY_BUDGET = 2_000
 const MAX_TAINT_CHARS = 256 * 1024
 const MAX_FLOWS = 6
 const MAX_RULES_PER_WALK = 30
-/** A name followed by `(`: a call, as a function's text shows it. */
+/** A name, as a function's text shows it. */
 const WORD = /[A-Za-z_$][\w$]*/g
 
 /**
@@ -1350,9 +1350,8 @@ export class TaintAnalysis {
    */
   private guardsOf(n: Node | null, negated = false): Guard[] {
     if (!n) return []
-    const found = [...(this.m.guards.get(n.id()) ?? []), ...(this.equality(n) ?? [])]
-    const guards = found.length ? found : undefined
-    if (guards) return negated ? guards.map((g) => ({ ...g, safeWhen: !g.safeWhen })) : guards
+    const guards = [...(this.m.guards.get(n.id()) ?? []), ...(this.equality(n) ?? [])]
+    if (guards.length) return negated ? guards.map((g) => ({ ...g, safeWhen: !g.safeWhen })) : guards
     const kind = kindOf(n)
     const children = n.namedChildren()
     const op = operatorOf(n) ?? ''
