@@ -191,6 +191,16 @@ function anchorOf(config: NapiConfig): NapiConfig | undefined {
   }
   return anchor ?? undefined
 }
+/** The nodes not inside another of them, with their spans; `nodes` come in the tree's order (an ancestor first). */
+function outermost<T extends { range(): { start: { index: number }; end: { index: number } } }>(nodes: T[]): { node: T; start: number; end: number }[] {
+  const out: { node: T; start: number; end: number }[] = []
+  for (const node of nodes) {
+    const { start, end } = node.range()
+    if (start.index < (out.at(-1)?.end ?? -1)) continue
+    out.push({ node, start: start.index, end: end.index })
+  }
+  return out
+}
 /** At most this many anchors, over at most this share of the file, are searched one by one (each compiles the entry). */
 const MAX_ANCHORS = 8
 const MAX_ANCHORED_SHARE = 0.25
@@ -673,18 +683,10 @@ class FileMatches {
     const anchor = this.scope ? undefined : anchorOf(config)
     const found = anchor && this.find(anchor)
     if (!found) return undefined
-    const outermost: SgNode[] = []
-    let end = -1
-    let covered = 0
-    for (const a of found) {
-      const range = a.range()
-      if (range.start.index < end) continue // inside the last one kept (matches come in the tree's order)
-      outermost.push(a)
-      end = range.end.index
-      covered += end - range.start.index
-    }
-    if (outermost.length > MAX_ANCHORS || covered > MAX_ANCHORED_SHARE * (this.root.range().end.index + 1)) return undefined
-    return outermost.flatMap((a) => a.findAll(config))
+    const outer = outermost(found)
+    const covered = outer.reduce((sum, { start, end }) => sum + end - start, 0)
+    if (outer.length > MAX_ANCHORS || covered > MAX_ANCHORED_SHARE * (this.root.range().end.index + 1)) return undefined
+    return outer.flatMap(({ node }) => node.findAll(config))
   }
 
   /** The scope's subtrees by where they start (they do not nest), with their place in `scope`. */
@@ -894,6 +896,8 @@ export class TaintAnalysis {
   private readonly holding = { source: new Map<number, boolean>(), sink: new Map<number, boolean>() }
   /** While recording: the calls into other files whose values are followed (see linkedProbe). */
   private readonly probes: [string, string][][] = []
+  /** The sinks' nodes, once the unreachable ones are left out (see index). */
+  private sinkNodes: Node[] = []
 
   constructor(
     /** The rules followed together; rule i is bit i of a flow's rules. */
@@ -919,6 +923,7 @@ export class TaintAnalysis {
       if (!sink.focus.length) this.m.sinks.delete(id)
     }
     if (!this.m.sinks.size && !this.linked && !summarising) return false
+    this.sinkNodes = [...this.m.sinks.values()].map((s) => s.node)
     for (const fn of this.files.all(functionsGroup(this.astLang, this.syntax))) {
       const name = this.syntax.functionName(fn)
       if (name) this.functionsByName.set(name, [...(this.functionsByName.get(name) ?? []), fn])
@@ -935,7 +940,7 @@ export class TaintAnalysis {
     // cannot, the nearest function around it that holds both. A function inside another one that is analysed is
     // analysed with it (and sees its variables).
     const functionsAround = (n: Node) => [...n.ancestors().filter((a) => this.syntax.functions.has(kindOf(a))), this.root]
-    const sinkFunctions = [...this.m.sinks.values()].map(({ node }) => functionsAround(node)[0])
+    const sinkFunctions = this.sinkNodes.map((node) => functionsAround(node)[0])
     const sourceFunctions = this.m.sourceNodes.map((n) => functionsAround(n)[0])
     const fieldsToSink = sinkFunctions.some((fn) => this.usesFields(fn))
     const fieldsFromSource = sourceFunctions.some((fn) => this.usesFields(fn))
@@ -948,11 +953,13 @@ export class TaintAnalysis {
     let connect = false
     const start = (n: Node, holdsOther: 'source' | 'sink', reaches: (fn: Node) => boolean) => {
       const around = functionsAround(n)
-      const fn = this.holdsItself(around[0], holdsOther) || reaches(around[0]) ? around[0] : around.find((f) => this.holdsItself(f, holdsOther))
+      const inner = around[0]
+      const meets = this.holdsHere(inner, holdsOther) || reaches(inner)
+      const fn = meets || this.callsLinked(inner, holdsOther) ? inner : around.find((f) => this.holdsItself(f, holdsOther))
       if (!fn) return
       if (fn.id() === this.root.id() && around.length > 1) connect = true
       else candidates.set(fn.id(), fn)
-      if (!this.holdsHere(fn, holdsOther) && !reaches(fn)) connect = true
+      if (fn === inner ? !meets : !this.holdsHere(fn, holdsOther) && !reaches(fn)) connect = true
     }
     for (const n of this.m.sourceNodes) start(n, 'sink', passesOn)
     for (const { node } of this.m.sinks.values()) start(node, 'source', receives)
@@ -1032,15 +1039,13 @@ export class TaintAnalysis {
   private connecting(receives: (fn: Node) => boolean, passesOn: (fn: Node) => boolean): Node[] {
     const fns = this.files.all(functionsGroup(this.astLang, this.syntax))
     const out = fns.filter((fn) => (this.holdsItself(fn, 'source') || receives(fn)) && (this.holdsItself(fn, 'sink') || passesOn(fn)))
-    // The file's own code: its text between its outermost functions (found in the tree's order).
+    // The file's own code: its text between its outermost functions.
     const text = this.root.text()
     const own: string[] = []
     let at = 0
-    for (const fn of fns) {
-      const { start, end } = fn.range()
-      if (start.index < at) continue
-      own.push(text.slice(at, start.index))
-      at = end.index
+    for (const { start, end } of outermost(fns)) {
+      own.push(text.slice(at, start))
+      at = end
     }
     own.push(text.slice(at))
     const ownText = own.join(' ')
@@ -1707,7 +1712,7 @@ export class TaintAnalysis {
   /** Whether a function holds a source (a sink) of this file. */
   private holdsHere(fn: Node, what: 'source' | 'sink'): boolean {
     const { start, end } = fn.range()
-    const nodes = what === 'source' ? this.m.sourceNodes : [...this.m.sinks.values()].map((s) => s.node)
+    const nodes = what === 'source' ? this.m.sourceNodes : this.sinkNodes
     return nodes.some((n) => within(n, start.index, end.index))
   }
 
